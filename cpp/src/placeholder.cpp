@@ -1,0 +1,1 @@
+// Removed once the first family source lands; keeps the library target non-empty.

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Every test of the project: `npm test` runs this. Sets up what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh all
+jobs=$(nproc)
+
+section() { printf '\n==== %s ====\n' "$*"; }
+
+section "native release build + ctest"
+cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/release -j"$jobs"
+ctest --test-dir build/release -j"$jobs" --output-on-failure
+
+section "native ASan+UBSan build + ctest"
+cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DCOLLIDE2D_SANITIZE=ON >/dev/null
+cmake --build build/asan -j"$jobs"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build/asan -j"$jobs" --output-on-failure
