@@ -17,3 +17,14 @@ cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DCOLLIDE2D_SANITIZE=ON >/dev/
 cmake --build build/asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build/asan -j"$jobs" --output-on-failure
+
+section "tutorial: type check, static build, browser tests (Chromium)"
+npm run --silent build
+node --test --test-concurrency=1 web/e2e/
+
+section "wasm build (module + GoogleTest suite in wasm) + ctest under node"
+JOBS="$jobs" bash scripts/build-wasm.sh
+ctest --test-dir build/wasm -j"$jobs" --output-on-failure
+
+section "JavaScript package tests (node:test, public API over the wasm module)"
+node --test web/test/

@@ -151,6 +151,9 @@ class Polygon {
   Vec2 centroid() const;
   /// The polygon moved by a transform.
   Polygon transformed(const Transform& t) const;
+  /// Same result as transformed(t), written into `out` (which may be *this), reusing its storage: no allocation
+  /// once `out` has held at least size() vertices. Used by World to move bodies without allocating.
+  void transformedInto(const Transform& t, Polygon& out) const;
 
  private:
   std::vector<Vec2> vertices_;

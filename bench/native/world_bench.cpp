@@ -1,0 +1,285 @@
+// World benchmarks on the scene of bench/scene.h.
+//
+//   BM_WorldFrame/N       one frame = move every body, setTransforms (flat array) + step() (all pairs + contacts)
+//   BM_WorldRaycast/N     closest hit of 10,000 rays of length 100 (us per ray in the counter us_per_ray)
+//   BM_WorldRaycastAll/N  every hit of the same rays
+//   BM_BroadGrid/N, BM_BroadSweep/N
+//                         the broad phase alone on the same bounds (candidate pairs with overlapping AABBs): the
+//                         spatial-hash grid used by World vs sort-and-sweep on x (insertion sort, coherent frames)
+//   BM_BruteForcePairs/N  O(n^2) reference: the number of touching pairs, which must equal the world's
+//
+// Run: build/<dir>/bench/collide2d_bench --benchmark_filter=World
+#include <collide2d/world.h>
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#include "../scene.h"
+
+namespace {
+
+using namespace collide2d;
+
+void addScene(World& w, const scene::Scene& s) {
+  w.reserve(s.bodies.size());
+  for (const scene::Body& b : s.bodies) {
+    const Transform xf{{b.x, b.y}, b.angle};
+    BodyHandle h = kNullBody;
+    Status st;
+    switch (b.kind) {
+      case scene::Kind::Circle: st = w.addCircle({{0, 0}, b.a}, xf, 0, {}, h); break;
+      case scene::Kind::Aabb: st = w.addAabb({{-b.a / 2, -b.b / 2}, {b.a / 2, b.b / 2}}, xf, 0, {}, h); break;
+      case scene::Kind::Box: st = w.addBox({{0, 0}, {b.a, b.b}, 0}, xf, 0, {}, h); break;
+      case scene::Kind::Polygon: st = w.addPolygon(std::span<const double>(b.points), xf, 0, {}, h); break;
+    }
+    if (!st) std::fprintf(stderr, "scene body rejected: %s %s\n", st.field, st.message());
+  }
+}
+
+void fillTransforms(const scene::Scene& s, std::vector<double>& xya) {
+  xya.resize(3 * s.bodies.size());
+  for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+    xya[3 * i] = s.bodies[i].x;
+    xya[3 * i + 1] = s.bodies[i].y;
+    xya[3 * i + 2] = s.bodies[i].angle;
+  }
+}
+
+void BM_WorldFrame(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  scene::Scene s = scene::makeScene(n);
+  World w;
+  addScene(w, s);
+  std::vector<double> xya;
+  w.step();
+  double pairs = 0, frames = 0;
+  for (auto _ : state) {
+    scene::advance(s);
+    fillTransforms(s, xya);
+    (void)w.setTransforms(xya);
+    w.step();
+    pairs += static_cast<double>(w.pairCount());
+    frames += 1;
+  }
+  state.counters["pairs"] = pairs / frames;
+  state.counters["bytes_per_body"] = static_cast<double>(w.heapBytes()) / n;
+  state.counters["cell"] = w.cellSize();
+}
+BENCHMARK(BM_WorldFrame)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMillisecond)->Repetitions(5)
+    ->ReportAggregatesOnly(true)->MinTime(0.5);
+
+void rays(const scene::Scene& s, std::vector<Ray>& out) {
+  scene::Mulberry32 rng{777};
+  out.clear();
+  for (int i = 0; i < 10000; ++i) {
+    const double ox = rng.range(0, s.side), oy = rng.range(0, s.side);
+    const double a = rng.range(0, 2 * scene::kPi);
+    out.push_back({{ox, oy}, {std::cos(a), std::sin(a)}, 100.0});
+  }
+}
+
+void BM_WorldRaycast(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  scene::Scene s = scene::makeScene(n);
+  World w;
+  addScene(w, s);
+  w.step();
+  std::vector<Ray> rs;
+  rays(s, rs);
+  double hits = 0, count = 0;
+  for (auto _ : state) {
+    for (const Ray& r : rs) {
+      (void)w.raycast(r);
+      hits += static_cast<double>(w.rayHitCount());
+    }
+    count += static_cast<double>(rs.size());
+  }
+  state.counters["hit_rate"] = hits / count;
+  state.counters["us_per_ray"] = benchmark::Counter(count * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_WorldRaycast)->Arg(10000)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
+
+void BM_WorldRaycastAll(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  scene::Scene s = scene::makeScene(n);
+  World w;
+  addScene(w, s);
+  w.step();
+  std::vector<Ray> rs;
+  rays(s, rs);
+  double hits = 0, count = 0;
+  for (auto _ : state) {
+    for (const Ray& r : rs) {
+      (void)w.raycastAll(r);
+      hits += static_cast<double>(w.rayHitCount());
+    }
+    count += static_cast<double>(rs.size());
+  }
+  state.counters["hits_per_ray"] = hits / count;
+  state.counters["us_per_ray"] = benchmark::Counter(count * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_WorldRaycastAll)->Arg(10000)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
+
+// -- broad phase alone ---------------------------------------------------------------------------------------------
+
+std::vector<Aabb> sceneBounds(World& w) {
+  std::vector<Aabb> out;
+  for (const BodyHandle h : w.bodies()) {
+    Aabb b;
+    (void)w.getBounds(h, b);
+    out.push_back(b);
+  }
+  return out;
+}
+
+void moveBounds(const scene::Scene& s, const scene::Scene& s0, const std::vector<Aabb>& b0, std::vector<Aabb>& b) {
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    const Vec2 d{s.bodies[i].x - s0.bodies[i].x, s.bodies[i].y - s0.bodies[i].y};
+    b[i] = {b0[i].min + d, b0[i].max + d};
+  }
+}
+
+bool hit(const Aabb& a, const Aabb& b) {
+  return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
+}
+
+// The same grid algorithm as World (counting sort into a spatial hash, lower-left-corner deduplication).
+void BM_BroadGrid(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  scene::Scene s = scene::makeScene(n), s0 = s;
+  World w;
+  addScene(w, s);
+  w.step();
+  const double cell = w.cellSize() * static_cast<double>(state.range(1)) / 4.0;
+  const double inv = 1.0 / cell;
+  const std::vector<Aabb> b0 = sceneBounds(w);
+  std::vector<Aabb> b = b0;
+  struct E { std::int32_t x, y; std::uint32_t k; };
+  std::vector<E> entries;
+  std::size_t table = 64;
+  while (table < 2 * static_cast<std::size_t>(n)) table *= 2;
+  std::vector<std::uint32_t> start(table + 1);
+  auto cellOf = [inv](double v) { return static_cast<std::int32_t>(std::floor(v * inv)); };
+  auto bucket = [table](std::int32_t x, std::int32_t y) {
+    std::uint32_t h = static_cast<std::uint32_t>(x) * 0x9E3779B1u ^ static_cast<std::uint32_t>(y) * 0x85EBCA77u;
+    h ^= h >> 15;
+    return h & static_cast<std::uint32_t>(table - 1);
+  };
+  double pairs = 0, frames = 0;
+  for (auto _ : state) {
+    scene::advance(s);
+    moveBounds(s, s0, b0, b);
+    std::fill(start.begin(), start.end(), 0u);
+    std::size_t total = 0;
+    for (const Aabb& a : b) {
+      for (std::int32_t y = cellOf(a.min.y); y <= cellOf(a.max.y); ++y)
+        for (std::int32_t x = cellOf(a.min.x); x <= cellOf(a.max.x); ++x) ++start[bucket(x, y)], ++total;
+    }
+    std::uint32_t acc = 0;
+    for (std::size_t i = 0; i < table; ++i) start[i] = acc += start[i];
+    start[table] = acc;
+    entries.resize(total);
+    for (std::uint32_t k = 0; k < b.size(); ++k) {
+      const Aabb& a = b[k];
+      for (std::int32_t y = cellOf(a.min.y); y <= cellOf(a.max.y); ++y)
+        for (std::int32_t x = cellOf(a.min.x); x <= cellOf(a.max.x); ++x) entries[--start[bucket(x, y)]] = {x, y, k};
+    }
+    std::size_t found = 0;
+    for (std::size_t bk = 0; bk < table; ++bk) {
+      for (std::uint32_t p = start[bk]; p < start[bk + 1]; ++p) {
+        for (std::uint32_t q = p + 1; q < start[bk + 1]; ++q) {
+          const E ep = entries[p], eq = entries[q];
+          if (ep.x != eq.x || ep.y != eq.y) continue;
+          const Aabb &ba = b[ep.k], &bb = b[eq.k];
+          if (!hit(ba, bb)) continue;
+          if (cellOf(std::max(ba.min.x, bb.min.x)) != ep.x || cellOf(std::max(ba.min.y, bb.min.y)) != ep.y) continue;
+          ++found;
+        }
+      }
+    }
+    benchmark::DoNotOptimize(found);
+    pairs += static_cast<double>(found);
+    frames += 1;
+  }
+  state.counters["candidates"] = pairs / frames;
+  state.counters["entries_per_body"] = static_cast<double>(entries.size()) / n;
+  state.counters["cell"] = cell;
+}
+BENCHMARK(BM_BroadGrid)->ArgsProduct({{1000, 10000, 50000}, {2, 3, 4, 6}})->Unit(benchmark::kMillisecond);
+
+void BM_BroadSweep(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  scene::Scene s = scene::makeScene(n), s0 = s;
+  World w;
+  addScene(w, s);
+  const std::vector<Aabb> b0 = sceneBounds(w);
+  std::vector<Aabb> b = b0;
+  std::vector<std::uint32_t> order(b.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) { return b[x].min.x < b[y].min.x; });
+  double pairs = 0, frames = 0;
+  for (auto _ : state) {
+    scene::advance(s);
+    moveBounds(s, s0, b0, b);
+    // Insertion sort: frames are coherent, so the order is nearly right already.
+    for (std::size_t i = 1; i < order.size(); ++i) {
+      const std::uint32_t v = order[i];
+      const double key = b[v].min.x;
+      std::size_t j = i;
+      while (j > 0 && b[order[j - 1]].min.x > key) {
+        order[j] = order[j - 1];
+        --j;
+      }
+      order[j] = v;
+    }
+    std::size_t found = 0;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      const Aabb& a = b[order[i]];
+      for (std::size_t j = i + 1; j < order.size() && b[order[j]].min.x <= a.max.x; ++j) {
+        const Aabb& c = b[order[j]];
+        if (a.min.y <= c.max.y && c.min.y <= a.max.y) ++found;
+      }
+    }
+    benchmark::DoNotOptimize(found);
+    pairs += static_cast<double>(found);
+    frames += 1;
+  }
+  state.counters["candidates"] = pairs / frames;
+}
+BENCHMARK(BM_BroadSweep)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMillisecond);
+
+// -- reference pair count ------------------------------------------------------------------------------------------
+
+void BM_BruteForcePairs(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  scene::Scene s = scene::makeScene(n);
+  World w;
+  addScene(w, s);
+  w.step();
+  std::vector<Shape> shapes;
+  std::vector<Aabb> bb;
+  for (const BodyHandle h : w.bodies()) {
+    Shape sh;
+    (void)w.getWorldShape(h, sh);
+    shapes.push_back(sh);
+    bb.push_back(bounds(sh));
+  }
+  std::size_t pairs = 0;
+  for (auto _ : state) {
+    pairs = 0;
+    for (std::size_t i = 0; i < shapes.size(); ++i)
+      for (std::size_t j = i + 1; j < shapes.size(); ++j)
+        if (hit(bb[i], bb[j]) && collide(shapes[i], shapes[j]).hit) ++pairs;
+  }
+  state.counters["pairs"] = static_cast<double>(pairs);
+  state.counters["world_pairs"] = static_cast<double>(w.pairCount());
+  if (pairs != w.pairCount()) state.SkipWithError("brute-force pair count differs from the world's");
+}
+BENCHMARK(BM_BruteForcePairs)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+}  // namespace

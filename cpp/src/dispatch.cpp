@@ -1,0 +1,159 @@
+// Generic overlaps / collide / raycast over the Shape variant. Pair functions exist in the canonical order
+// Circle, Aabb, Box, Polygon, Segment; a swapped pair calls the canonical order, flips the normal and takes as
+// `point` the deepest point of the actual B (its support point along the canonical normal).
+#include <collide2d/collide2d.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <variant>
+
+namespace collide2d {
+
+namespace {
+
+template <class T> struct Rank;
+template <> struct Rank<Circle> { static constexpr int value = 0; };
+template <> struct Rank<Aabb> { static constexpr int value = 1; };
+template <> struct Rank<Box> { static constexpr int value = 2; };
+template <> struct Rank<Polygon> { static constexpr int value = 3; };
+template <> struct Rank<Segment> { static constexpr int value = 4; };
+
+// The vertices of a polygonal shape (stack copies for boxes; a view of a polygon's own storage).
+struct Vertices {
+  Vec2 storage[4];
+  const Vec2* data = nullptr;
+  int count = 0;
+};
+
+Vertices verticesOf(const Aabb& b) {
+  Vertices v;
+  v.storage[0] = b.min;
+  v.storage[1] = {b.max.x, b.min.y};
+  v.storage[2] = b.max;
+  v.storage[3] = {b.min.x, b.max.y};
+  v.data = v.storage;
+  v.count = 4;
+  return v;
+}
+
+Vertices verticesOf(const Box& b) {
+  Vertices v;
+  b.corners(v.storage);
+  v.data = v.storage;
+  v.count = 4;
+  return v;
+}
+
+Vertices verticesOf(const Polygon& p) {
+  Vertices v;
+  v.data = p.vertices().data();
+  v.count = static_cast<int>(std::min<std::size_t>(p.size(), 1u << 30));
+  return v;
+}
+
+Vertices verticesOf(const Segment& s) {
+  Vertices v;
+  v.storage[0] = s.a;
+  v.storage[1] = s.b;
+  v.data = v.storage;
+  v.count = 2;
+  return v;
+}
+
+// The deepest point of B inside A along `normal` (from A to B): B's support point along -normal; when that is a
+// whole edge of B, the middle of its part within A's extent across the normal. (The same rule as in sat.cpp.)
+Vec2 deepestPoint(const Vertices& b, const Vertices& a, Vec2 normal) {
+  if (b.count <= 0) return {};
+  int best = 0;
+  double deepest = std::numeric_limits<double>::infinity();
+  double scale = 0.0;
+  for (int i = 0; i < b.count; ++i) {
+    const double d = dot(b.data[i], normal);
+    if (d < deepest) {
+      deepest = d;
+      best = i;
+    }
+    scale = std::max(scale, std::fabs(b.data[i].x) + std::fabs(b.data[i].y));
+  }
+  const double tolerance = 32.0 * DBL_EPSILON * scale;
+  const Vec2 tangent = perp(normal);
+  double edgeMin = std::numeric_limits<double>::infinity(), edgeMax = -edgeMin;
+  int tied = 0;
+  for (int i = 0; i < b.count; ++i) {
+    if (dot(b.data[i], normal) <= deepest + tolerance) {
+      const double s = dot(b.data[i], tangent);
+      edgeMin = std::min(edgeMin, s);
+      edgeMax = std::max(edgeMax, s);
+      ++tied;
+    }
+  }
+  if (tied < 2 || a.count <= 0) return b.data[best];
+  double acrossMin = std::numeric_limits<double>::infinity(), acrossMax = -acrossMin;
+  for (int i = 0; i < a.count; ++i) {
+    const double s = dot(a.data[i], tangent);
+    acrossMin = std::min(acrossMin, s);
+    acrossMax = std::max(acrossMax, s);
+  }
+  const double lo = std::max(edgeMin, acrossMin), hi = std::min(edgeMax, acrossMax);
+  if (!(lo <= hi)) return b.data[best];
+  return normal * deepest + tangent * (lo + (hi - lo) * 0.5);
+}
+
+// B's deepest point inside A for a swapped pair (A never is a circle there: circles come first).
+template <class A> Vec2 deepestPointOf(const Circle& b, const A&, Vec2 normal) {
+  return b.center - normal * b.radius;
+}
+template <class A, class B> Vec2 deepestPointOf(const B& b, const A& a, Vec2 normal) {
+  return deepestPoint(verticesOf(b), verticesOf(a), normal);
+}
+
+// The cheapest boolean for each canonical pair; pairs without a dedicated boolean use the contact.
+template <class A, class B> bool overlapsCanonical(const A& a, const B& b) { return collide(a, b).hit; }
+bool overlapsCanonical(const Circle& a, const Circle& b) { return overlaps(a, b); }
+bool overlapsCanonical(const Circle& a, const Aabb& b) { return overlaps(a, b); }
+bool overlapsCanonical(const Circle& a, const Box& b) { return overlaps(a, b); }
+bool overlapsCanonical(const Circle& a, const Polygon& b) { return overlaps(a, b); }
+bool overlapsCanonical(const Circle& a, const Segment& b) { return overlaps(a, b); }
+bool overlapsCanonical(const Aabb& a, const Aabb& b) { return overlaps(a, b); }
+bool overlapsCanonical(const Box& a, const Box& b) { return overlaps(a, b); }
+bool overlapsCanonical(const Polygon& a, const Polygon& b) { return overlaps(a, b); }
+bool overlapsCanonical(const Segment& a, const Segment& b) { return overlaps(a, b); }
+
+template <class A, class B> bool overlapsPair(const A& a, const B& b) {
+  if constexpr (Rank<A>::value <= Rank<B>::value) {
+    return overlapsCanonical(a, b);
+  } else {
+    return overlapsCanonical(b, a);
+  }
+}
+
+template <class A, class B> Contact collidePair(const A& a, const B& b) {
+  if constexpr (Rank<A>::value <= Rank<B>::value) {
+    return collide(a, b);
+  } else {
+    Contact c = collide(b, a);  // normal from b to a
+    if (!c.hit) return c;
+    c.normal = -c.normal;
+    c.point = deepestPointOf<A>(b, a, c.normal);
+    return c;
+  }
+}
+
+}  // namespace
+
+bool overlaps(const Shape& a, const Shape& b) {
+  return std::visit([](const auto& x, const auto& y) { return overlapsPair(x, y); }, a, b);
+}
+
+Contact collide(const Shape& a, const Shape& b) {
+  return std::visit([](const auto& x, const auto& y) { return collidePair(x, y); }, a, b);
+}
+
+RayHit raycast(const Ray& r, const Shape& s) {
+  return std::visit([&r](const auto& shape) { return raycast(r, shape); }, s);
+}
+
+}  // namespace collide2d

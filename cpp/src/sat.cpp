@@ -1,0 +1,341 @@
+// Separating axis theorem: rotated boxes (seed 001, worked in A's local frame with a bounding-circle pre-check)
+// and one routine for every convex pair (polygons, and boxes / segments viewed as small stack polygons).
+//
+// Per axis, the projections of A and B give two intervals. They overlap by
+// min(maxA, maxB) - max(minA, minB); a negative overlap proves the shapes apart. The distance B must move along the
+// axis to separate is min(maxA - minB, maxB - minA) (push towards +axis or -axis): it equals the overlap unless one
+// interval contains the other, and it is what the minimum translation vector needs. The MTV is the axis with the
+// smallest such push, first in test order on ties.
+#include <collide2d/collide2d.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+
+namespace collide2d {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+Vec2 unitOf(Vec2 d) {
+  const double s = std::max(std::fabs(d.x), std::fabs(d.y));
+  if (!(s > 0.0) || !std::isfinite(s)) return normalize(d);
+  return normalize(Vec2{d.x / s, d.y / s});
+}
+
+struct Interval {
+  double min = kInf;
+  double max = -kInf;
+};
+
+Interval projectPoints(const Vec2* v, int count, Vec2 axis) {
+  Interval out;
+  for (int i = 0; i < count; ++i) {
+    const double d = dot(v[i], axis);
+    out.min = std::min(out.min, d);
+    out.max = std::max(out.max, d);
+  }
+  return out;
+}
+
+// The push that separates B from A along `axis`, and in which direction (+1: move B towards +axis).
+struct Push {
+  double distance = 0.0;
+  double sign = 1.0;
+};
+
+Push pushAlong(const Interval& a, const Interval& b) {
+  const double forward = a.max - b.min;   // move B by +axis * forward
+  const double backward = b.max - a.min;  // move B by -axis * backward
+  if (backward < forward) return {backward, -1.0};
+  return {forward, 1.0};
+}
+
+double overlapOf(const Interval& a, const Interval& b) {
+  return std::min(a.max, b.max) - std::max(a.min, b.min);
+}
+
+// The deepest point of B inside A along `normal` (from A to B): B's support point along -normal. When B's support
+// is a whole edge (two vertices equally deep, within rounding of B's coordinates), the point is the middle of the
+// part of that edge lying within A's extent across the normal, so that it is a point of the contact region rather
+// than a far corner of B.
+Vec2 deepestPoint(const Vec2* b, int nb, const Vec2* a, int na, Vec2 normal) {
+  if (nb <= 0) return {};
+  int best = 0;
+  double deepest = kInf;
+  double scale = 0.0;
+  for (int i = 0; i < nb; ++i) {
+    const double d = dot(b[i], normal);
+    if (d < deepest) {
+      deepest = d;
+      best = i;
+    }
+    scale = std::max(scale, std::fabs(b[i].x) + std::fabs(b[i].y));
+  }
+  const double tolerance = 32.0 * DBL_EPSILON * scale;
+  const Vec2 tangent = perp(normal);
+  Interval edge;
+  int count = 0;
+  for (int i = 0; i < nb; ++i) {
+    if (dot(b[i], normal) <= deepest + tolerance) {
+      const double s = dot(b[i], tangent);
+      edge.min = std::min(edge.min, s);
+      edge.max = std::max(edge.max, s);
+      ++count;
+    }
+  }
+  if (count < 2 || na <= 0) return b[best];
+  const Interval across = projectPoints(a, na, tangent);
+  const double lo = std::max(edge.min, across.min), hi = std::min(edge.max, across.max);
+  if (!(lo <= hi)) return b[best];
+  return normal * deepest + tangent * (lo + (hi - lo) * 0.5);
+}
+
+void resetTrace(SatTrace* trace) {
+  if (trace == nullptr) return;
+  trace->axes.clear();
+  trace->separatingAxis = -1;
+  trace->minimumAxis = -1;
+  trace->boundingCircleTested = false;
+  trace->boundingCircleRejected = false;
+}
+
+// A non-owning view of a convex shape for SAT: its vertices and the axes it contributes (unit).
+struct ConvexView {
+  const Vec2* vertices = nullptr;
+  int vertexCount = 0;
+  const Vec2* axes = nullptr;
+  int axisCount = 0;
+};
+
+ConvexView viewOf(const Polygon& p) {
+  // Polygons hold far fewer than INT_MAX vertices; the clamp keeps the conversion defined regardless.
+  const auto count = static_cast<int>(std::min<std::size_t>(p.size(), 1u << 30));
+  return {p.vertices().data(), count, p.normals().data(), static_cast<int>(std::min<std::size_t>(
+                                                                                p.normals().size(), 1u << 30))};
+}
+
+// Four corners and two axes of an Aabb or a Box, on the stack. Opposite sides share an axis.
+struct Quad {
+  Vec2 vertices[4];
+  Vec2 axes[2];
+  ConvexView view() const { return {vertices, 4, axes, 2}; }
+};
+
+Quad quadOf(const Aabb& b) {
+  Quad q;
+  q.vertices[0] = b.min;
+  q.vertices[1] = {b.max.x, b.min.y};
+  q.vertices[2] = b.max;
+  q.vertices[3] = {b.min.x, b.max.y};
+  q.axes[0] = {1.0, 0.0};
+  q.axes[1] = {0.0, 1.0};
+  return q;
+}
+
+Quad quadOf(const Box& b) {
+  Quad q;
+  b.corners(q.vertices);
+  const double c = std::cos(b.angle), s = std::sin(b.angle);
+  q.axes[0] = {c, s};
+  q.axes[1] = {-s, c};
+  return q;
+}
+
+// A segment is a two-vertex polygon whose axes are its normal and its direction (so that collinear, disjoint
+// segments separate). A zero-length segment is a point and contributes no axis.
+struct SegmentShape {
+  Vec2 vertices[2];
+  Vec2 axes[2];
+  int axisCount = 0;
+  ConvexView view() const { return {vertices, 2, axes, axisCount}; }
+};
+
+SegmentShape segmentOf(const Segment& s) {
+  SegmentShape out;
+  out.vertices[0] = s.a;
+  out.vertices[1] = s.b;
+  if (s.a != s.b) {
+    const Vec2 dir = unitOf(s.b - s.a);
+    out.axes[0] = {dir.y, -dir.x};
+    out.axes[1] = dir;
+    out.axisCount = 2;
+  }
+  return out;
+}
+
+enum class Stop : bool { AtSeparatingAxis, Never };
+
+// SAT over A's axes then B's. Returns a contact when no axis separates (or always with Stop::Never, keeping the
+// smallest push, clamped at 0). Fills `trace` when given (then every axis is tested).
+Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* trace) {
+  resetTrace(trace);
+  if (a.vertexCount == 0 || b.vertexCount == 0) return {};
+  if (a.axisCount + b.axisCount == 0) {
+    // Two points.
+    if (a.vertices[0] != b.vertices[0]) return {};
+    Contact out;
+    out.hit = true;
+    out.normal = {1.0, 0.0};
+    out.point = b.vertices[0];
+    return out;
+  }
+  bool separated = false;
+  int index = 0;
+  int bestIndex = -1;
+  Push best{kInf, 1.0};
+  Vec2 bestAxis;
+  for (int owner = 0; owner < 2; ++owner) {
+    const ConvexView& s = owner == 0 ? a : b;
+    for (int i = 0; i < s.axisCount; ++i, ++index) {
+      const Vec2 axis = s.axes[i];
+      const Interval ia = projectPoints(a.vertices, a.vertexCount, axis);
+      const Interval ib = projectPoints(b.vertices, b.vertexCount, axis);
+      const double overlap = overlapOf(ia, ib);
+      if (trace != nullptr) trace->axes.push_back({axis, owner, i, ia.min, ia.max, ib.min, ib.max, overlap});
+      if (overlap < 0.0) {
+        if (!separated && trace != nullptr) trace->separatingAxis = index;
+        separated = true;
+        if (stop == Stop::AtSeparatingAxis && trace == nullptr) return {};
+      }
+      const Push push = pushAlong(ia, ib);
+      if (push.distance < best.distance) {
+        best = push;
+        bestIndex = index;
+        bestAxis = axis;
+      }
+    }
+  }
+  if ((separated && stop == Stop::AtSeparatingAxis) || bestIndex < 0) return {};
+  if (trace != nullptr) trace->minimumAxis = bestIndex;
+  Contact out;
+  out.hit = true;
+  out.normal = bestAxis * best.sign;
+  out.depth = std::max(0.0, best.distance);
+  out.point = deepestPoint(b.vertices, b.vertexCount, a.vertices, a.vertexCount, out.normal);
+  return out;
+}
+
+// Box vs box in A's local frame (seed 001): A is [-ha, ha] there, its axes are the unit x and y axes, and B's
+// corners are transformed into that frame. With a trace, axes and intervals are reported in world coordinates.
+// Returns the contact (normal in world coordinates); with wantContact false only `hit` is meaningful.
+Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
+  resetTrace(trace);
+  // Bounding-circle pre-check. The reach is widened by a few ulps so that rounding never rejects touching boxes.
+  const double reach = (length(a.halfExtents) + length(b.halfExtents)) * (1.0 + 8.0 * DBL_EPSILON);
+  if (trace != nullptr) trace->boundingCircleTested = true;
+  if (distanceSquared(a.center, b.center) > reach * reach) {
+    if (trace != nullptr) trace->boundingCircleRejected = true;
+    return {};
+  }
+
+  const double ca = std::cos(a.angle), sa = std::sin(a.angle);
+  const double cb = std::cos(b.angle), sb = std::sin(b.angle);
+  const Vec2 d = inverseRotate(b.center - a.center, ca, sa);  // B's centre in A's frame
+  const Vec2 ub = inverseRotate(Vec2{cb, sb}, ca, sa);         // B's local x axis in A's frame
+  const Vec2 vb = perp(ub);                                    // B's local y axis in A's frame
+  const Vec2 ex = ub * b.halfExtents.x;
+  const Vec2 ey = vb * b.halfExtents.y;
+  const Vec2 cornersB[4] = {d - ex - ey, d + ex - ey, d + ex + ey, d - ex + ey};
+  const Vec2 ha = a.halfExtents;
+  const Vec2 cornersA[4] = {{-ha.x, -ha.y}, {ha.x, -ha.y}, {ha.x, ha.y}, {-ha.x, ha.y}};
+
+  // Axes: A's x and y (normals of its edges 1 and 2), then B's x and y (normals of B's edges 1 and 2).
+  const Vec2 axes[4] = {{1.0, 0.0}, {0.0, 1.0}, ub, vb};
+  bool separated = false;
+  int bestIndex = -1;
+  Push best{kInf, 1.0};
+  for (int i = 0; i < 4; ++i) {
+    Interval ia, ib;
+    if (i == 0) {
+      ia = {-ha.x, ha.x};
+    } else if (i == 1) {
+      ia = {-ha.y, ha.y};
+    } else {
+      ia = projectPoints(cornersA, 4, axes[i]);
+    }
+    ib = projectPoints(cornersB, 4, axes[i]);
+    const double overlap = overlapOf(ia, ib);
+    if (trace != nullptr) {
+      const Vec2 world = rotate(axes[i], ca, sa);
+      const double offset = dot(a.center, world);
+      trace->axes.push_back({world, i / 2, 1 + i % 2, ia.min + offset, ia.max + offset, ib.min + offset,
+                             ib.max + offset, overlap});
+    }
+    if (overlap < 0.0) {
+      if (trace == nullptr) return {};
+      if (!separated) trace->separatingAxis = i;
+      separated = true;
+    }
+    const Push push = pushAlong(ia, ib);
+    if (push.distance < best.distance) {
+      best = push;
+      bestIndex = i;
+    }
+  }
+  if (separated || bestIndex < 0) return {};
+  if (trace != nullptr) trace->minimumAxis = bestIndex;
+  Contact out;
+  out.hit = true;
+  if (!wantContact) return out;
+  out.normal = rotate(axes[bestIndex] * best.sign, ca, sa);
+  out.depth = std::max(0.0, best.distance);
+  Vec2 worldA[4], worldB[4];
+  a.corners(worldA);
+  b.corners(worldB);
+  out.point = deepestPoint(worldB, 4, worldA, 4, out.normal);
+  return out;
+}
+
+}  // namespace
+
+// -- rotated boxes ----------------------------------------------------------------------------------------------------
+
+bool overlaps(const Box& a, const Box& b) { return boxBox(a, b, nullptr, false).hit; }
+
+Contact collide(const Box& a, const Box& b, SatTrace* trace) { return boxBox(a, b, trace, true); }
+
+// -- convex polygons and mixed pairs ----------------------------------------------------------------------------------
+
+bool overlaps(const Polygon& a, const Polygon& b) {
+  return runSat(viewOf(a), viewOf(b), Stop::AtSeparatingAxis, nullptr).hit;
+}
+
+Contact collide(const Polygon& a, const Polygon& b, SatTrace* trace) {
+  return runSat(viewOf(a), viewOf(b), Stop::AtSeparatingAxis, trace);
+}
+
+Contact collide(const Aabb& a, const Box& b) {
+  return runSat(quadOf(a).view(), quadOf(b).view(), Stop::AtSeparatingAxis, nullptr);
+}
+
+Contact collide(const Aabb& a, const Polygon& b) {
+  return runSat(quadOf(a).view(), viewOf(b), Stop::AtSeparatingAxis, nullptr);
+}
+
+Contact collide(const Aabb& a, const Segment& b) {
+  return runSat(quadOf(a).view(), segmentOf(b).view(), Stop::AtSeparatingAxis, nullptr);
+}
+
+Contact collide(const Box& a, const Polygon& b) {
+  return runSat(quadOf(a).view(), viewOf(b), Stop::AtSeparatingAxis, nullptr);
+}
+
+Contact collide(const Box& a, const Segment& b) {
+  return runSat(quadOf(a).view(), segmentOf(b).view(), Stop::AtSeparatingAxis, nullptr);
+}
+
+Contact collide(const Polygon& a, const Segment& b) {
+  return runSat(viewOf(a), segmentOf(b).view(), Stop::AtSeparatingAxis, nullptr);
+}
+
+Contact collide(const Segment& a, const Segment& b) {
+  // Whether they touch is decided exactly; SAT then gives the (possibly zero) push.
+  if (!overlaps(a, b)) return {};
+  return runSat(segmentOf(a).view(), segmentOf(b).view(), Stop::Never, nullptr);
+}
+
+}  // namespace collide2d

@@ -1,0 +1,197 @@
+// Circle against axis-aligned boxes, rotated boxes and convex polygons (seed 000: closest point on the
+// boundary), plus the closest boundary point of every area shape.
+#include <collide2d/collide2d.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+
+namespace collide2d {
+
+namespace {
+
+// Unit vector along d, also for tiny or huge d whose squared length under- or overflows.
+Vec2 unitOf(Vec2 d) {
+  const double s = std::max(std::fabs(d.x), std::fabs(d.y));
+  if (!(s > 0.0) || !std::isfinite(s)) return normalize(d);
+  return normalize(Vec2{d.x / s, d.y / s});
+}
+
+double clampTo(double v, double lo, double hi) { return std::min(std::max(v, lo), hi); }
+
+// Closest point of the boundary of [lo, hi] to p. When p is inside (boundary included), `face` is the outward
+// normal of the nearest side; `point` is p projected on that side.
+struct BoxClosest {
+  Vec2 point;
+  double distanceSquared = 0.0;
+  bool inside = false;
+  Vec2 face;
+};
+
+BoxClosest closestOnAabb(Vec2 lo, Vec2 hi, Vec2 p) {
+  BoxClosest out;
+  out.inside = p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y;
+  if (!out.inside) {
+    out.point = {clampTo(p.x, lo.x, hi.x), clampTo(p.y, lo.y, hi.y)};
+    out.distanceSquared = distanceSquared(p, out.point);
+    return out;
+  }
+  double best = p.x - lo.x;
+  out.point = {lo.x, p.y};
+  out.face = {-1.0, 0.0};
+  if (const double d = hi.x - p.x; d < best) {
+    best = d;
+    out.point = {hi.x, p.y};
+    out.face = {1.0, 0.0};
+  }
+  if (const double d = p.y - lo.y; d < best) {
+    best = d;
+    out.point = {p.x, lo.y};
+    out.face = {0.0, -1.0};
+  }
+  if (const double d = hi.y - p.y; d < best) {
+    best = d;
+    out.point = {p.x, hi.y};
+    out.face = {0.0, 1.0};
+  }
+  out.distanceSquared = best * best;
+  return out;
+}
+
+// Same for a convex polygon: the closest point over all edges (seed 000), whether p is inside (exact), and the
+// edge that point lies on. An empty (default-constructed) polygon has no boundary: infinite distance.
+struct PolygonClosest {
+  Vec2 point;
+  double distanceSquared = std::numeric_limits<double>::infinity();
+  bool inside = false;
+  std::size_t edge = 0;
+};
+
+PolygonClosest closestOnPolygon(const Polygon& poly, Vec2 p) {
+  PolygonClosest out;
+  const auto v = poly.vertices();
+  const std::size_t n = v.size();
+  if (n == 0) {
+    out.point = p;
+    return out;
+  }
+  bool inside = n >= 3;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec2 a = v[i];
+    const Vec2 b = v[i + 1 < n ? i + 1 : 0];
+    const Vec2 ab = b - a;
+    const double len2 = dot(ab, ab);
+    double t = len2 > 0.0 ? dot(p - a, ab) / len2 : 0.0;
+    t = clampTo(t, 0.0, 1.0);
+    const Vec2 q = t >= 1.0 ? b : a + ab * t;
+    const double d2 = distanceSquared(p, q);
+    if (i == 0 || d2 < out.distanceSquared) {
+      out.distanceSquared = d2;
+      out.point = q;
+      out.edge = i;
+    }
+    if (inside && orient(a, b, p) < 0) inside = false;
+  }
+  out.inside = inside;
+  return out;
+}
+
+// Contact of a circle with an area whose closest boundary point to the centre is `q` at squared distance d2.
+// `face` is the outward normal of the side used when the centre is inside or on the boundary.
+Contact circleContact(const Circle& c, Vec2 q, double d2, bool inside, Vec2 face) {
+  Contact out;
+  const Vec2 delta = q - c.center;
+  if (!inside && delta != Vec2{0.0, 0.0}) {
+    if (!(d2 <= c.radius * c.radius)) return {};
+    out.normal = unitOf(delta);
+    out.depth = std::max(0.0, c.radius - std::sqrt(d2));
+  } else {
+    // Centre inside (or on the boundary): push out through the nearest side.
+    out.normal = -face;
+    out.depth = c.radius + std::sqrt(d2);
+  }
+  out.hit = true;
+  out.point = q;
+  return out;
+}
+
+}  // namespace
+
+// -- Aabb ---------------------------------------------------------------------------------------------------------
+
+bool overlaps(const Circle& c, const Aabb& b) {
+  const BoxClosest bc = closestOnAabb(b.min, b.max, c.center);
+  return bc.inside || bc.distanceSquared <= c.radius * c.radius;
+}
+
+Contact collide(const Circle& c, const Aabb& b) {
+  const BoxClosest bc = closestOnAabb(b.min, b.max, c.center);
+  return circleContact(c, bc.point, bc.distanceSquared, bc.inside, bc.face);
+}
+
+BoundaryPoint closestPoint(const Aabb& b, Vec2 p) {
+  const BoxClosest bc = closestOnAabb(b.min, b.max, p);
+  return {bc.point, bc.distanceSquared, bc.inside};
+}
+
+// -- Box (worked in the box's local frame) --------------------------------------------------------------------------
+
+bool overlaps(const Circle& c, const Box& b) {
+  const double cs = std::cos(b.angle), sn = std::sin(b.angle);
+  const Vec2 local = inverseRotate(c.center - b.center, cs, sn);
+  const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
+  return bc.inside || bc.distanceSquared <= c.radius * c.radius;
+}
+
+Contact collide(const Circle& c, const Box& b) {
+  const double cs = std::cos(b.angle), sn = std::sin(b.angle);
+  const Vec2 local = inverseRotate(c.center - b.center, cs, sn);
+  const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
+  const Circle localCircle{local, c.radius};
+  Contact out = circleContact(localCircle, bc.point, bc.distanceSquared, bc.inside, bc.face);
+  if (!out.hit) return out;
+  out.normal = rotate(out.normal, cs, sn);
+  out.point = b.center + rotate(out.point, cs, sn);
+  return out;
+}
+
+BoundaryPoint closestPoint(const Box& b, Vec2 p) {
+  const double cs = std::cos(b.angle), sn = std::sin(b.angle);
+  const Vec2 local = inverseRotate(p - b.center, cs, sn);
+  const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
+  return {b.center + rotate(bc.point, cs, sn), bc.distanceSquared, bc.inside};
+}
+
+// -- Polygon --------------------------------------------------------------------------------------------------------
+
+bool overlaps(const Circle& c, const Polygon& p) {
+  const PolygonClosest pc = closestOnPolygon(p, c.center);
+  return pc.inside || pc.distanceSquared <= c.radius * c.radius;
+}
+
+Contact collide(const Circle& c, const Polygon& p) {
+  if (p.size() == 0) return {};
+  const PolygonClosest pc = closestOnPolygon(p, c.center);
+  return circleContact(c, pc.point, pc.distanceSquared, pc.inside, p.normals()[pc.edge]);
+}
+
+BoundaryPoint closestPoint(const Polygon& poly, Vec2 p) {
+  const PolygonClosest pc = closestOnPolygon(poly, p);
+  return {pc.point, pc.distanceSquared, pc.inside};
+}
+
+// -- Circle ---------------------------------------------------------------------------------------------------------
+
+BoundaryPoint closestPoint(const Circle& c, Vec2 p) {
+  const Vec2 d = p - c.center;
+  BoundaryPoint out;
+  out.inside = lengthSquared(d) <= c.radius * c.radius;  // the same test as contains(Circle, p)
+  const Vec2 dir = d == Vec2{0.0, 0.0} ? Vec2{1.0, 0.0} : unitOf(d);
+  out.point = c.center + dir * c.radius;
+  const double gap = length(d) - c.radius;
+  out.distanceSquared = gap * gap;
+  return out;
+}
+
+}  // namespace collide2d

@@ -1,0 +1,329 @@
+// Validation, transforms, box corners, polygon construction and bounding boxes.
+#include <collide2d/collide2d.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace collide2d {
+
+namespace {
+
+// Field names for "points[i]" with static storage; indices past the table are reported as "points".
+constexpr const char* kPointNames[] = {
+    "points[0]", "points[1]", "points[2]", "points[3]", "points[4]", "points[5]",
+    "points[6]", "points[7]", "points[8]", "points[9]", "points[10]", "points[11]",
+    "points[12]", "points[13]", "points[14]", "points[15]", "points[16]", "points[17]",
+    "points[18]", "points[19]", "points[20]", "points[21]", "points[22]", "points[23]",
+    "points[24]", "points[25]", "points[26]", "points[27]", "points[28]", "points[29]",
+    "points[30]", "points[31]", "points[32]", "points[33]", "points[34]", "points[35]",
+    "points[36]", "points[37]", "points[38]", "points[39]", "points[40]", "points[41]",
+    "points[42]", "points[43]", "points[44]", "points[45]", "points[46]", "points[47]",
+    "points[48]", "points[49]", "points[50]", "points[51]", "points[52]", "points[53]",
+    "points[54]", "points[55]", "points[56]", "points[57]", "points[58]", "points[59]",
+    "points[60]", "points[61]", "points[62]", "points[63]"};
+constexpr std::size_t kPointNameCount = sizeof(kPointNames) / sizeof(kPointNames[0]);
+
+const char* pointName(std::size_t i) { return i < kPointNameCount ? kPointNames[i] : "points"; }
+
+constexpr Status fail(Error e, const char* field) { return Status{e, field}; }
+
+// Unit outward normal of the counter-clockwise edge a -> b, robust to huge and tiny coordinates.
+Vec2 outwardNormal(Vec2 a, Vec2 b) {
+  Vec2 d = b - a;
+  if (!isFinite(d)) d = b * 0.5 - a * 0.5;  // the difference overflowed: halve first
+  const double s = std::max(std::fabs(d.x), std::fabs(d.y));
+  if (!(s > 0.0) || !std::isfinite(s)) return {0.0, 0.0};
+  d = Vec2{d.x / s, d.y / s};
+  return normalize(Vec2{d.y, -d.x});
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------------------------
+// Status
+// ---------------------------------------------------------------------------------------------------------------
+
+const char* Status::message() const {
+  switch (error) {
+    case Error::None: return "ok";
+    case Error::NotFinite: return "must be finite (not NaN or infinite)";
+    case Error::NegativeRadius: return "must be >= 0";
+    case Error::NegativeExtent: return "must be >= 0 (a box's max must not be less than its min)";
+    case Error::ZeroDirection: return "must give a non-zero direction (the two points coincide)";
+    case Error::TooFewPoints: return "needs at least 3 distinct points";
+    case Error::Collinear: return "must not all lie on one line";
+    case Error::NotConvex: return "must form a convex polygon whose boundary does not cross itself";
+    case Error::InvalidArgument: return "is not a valid argument";
+  }
+  return "unknown error";
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Validation
+// ---------------------------------------------------------------------------------------------------------------
+
+Status validate(Vec2 p, const char* field) {
+  if (!isFinite(p)) return fail(Error::NotFinite, field);
+  return {};
+}
+
+Status validate(const Circle& c) {
+  if (!isFinite(c.center)) return fail(Error::NotFinite, "center");
+  if (!std::isfinite(c.radius)) return fail(Error::NotFinite, "radius");
+  if (c.radius < 0.0) return fail(Error::NegativeRadius, "radius");
+  return {};
+}
+
+Status validate(const Aabb& b) {
+  if (!isFinite(b.min)) return fail(Error::NotFinite, "min");
+  if (!isFinite(b.max)) return fail(Error::NotFinite, "max");
+  if (b.max.x < b.min.x || b.max.y < b.min.y) return fail(Error::NegativeExtent, "max");
+  return {};
+}
+
+Status validate(const Box& b) {
+  if (!isFinite(b.center)) return fail(Error::NotFinite, "center");
+  if (!isFinite(b.halfExtents)) return fail(Error::NotFinite, "halfExtents");
+  if (!std::isfinite(b.angle)) return fail(Error::NotFinite, "angle");
+  if (b.halfExtents.x < 0.0 || b.halfExtents.y < 0.0) return fail(Error::NegativeExtent, "halfExtents");
+  return {};
+}
+
+Status validate(const Segment& s) {
+  if (!isFinite(s.a)) return fail(Error::NotFinite, "a");
+  if (!isFinite(s.b)) return fail(Error::NotFinite, "b");
+  return {};
+}
+
+Status validate(const Line& l) {
+  if (!isFinite(l.a)) return fail(Error::NotFinite, "a");
+  if (!isFinite(l.b)) return fail(Error::NotFinite, "b");
+  if (l.a == l.b) return fail(Error::ZeroDirection, "b");
+  return {};
+}
+
+Status validate(const Ray& r) {
+  if (!isFinite(r.origin)) return fail(Error::NotFinite, "origin");
+  if (!isFinite(r.direction)) return fail(Error::NotFinite, "direction");
+  if (std::isnan(r.maxFraction)) return fail(Error::NotFinite, "maxFraction");
+  if (r.direction.x == 0.0 && r.direction.y == 0.0) return fail(Error::ZeroDirection, "direction");
+  if (r.maxFraction < 0.0) return fail(Error::InvalidArgument, "maxFraction");
+  return {};
+}
+
+Status validate(const Transform& t) {
+  if (!isFinite(t.position)) return fail(Error::NotFinite, "position");
+  if (!std::isfinite(t.angle)) return fail(Error::NotFinite, "angle");
+  return {};
+}
+
+Status validate(const Polygon& p) {
+  const auto v = p.vertices();
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (!isFinite(v[i])) return fail(Error::NotFinite, pointName(i));
+  }
+  if (v.size() < 3) return fail(Error::TooFewPoints, "points");
+  return {};
+}
+
+Status validate(const Shape& s) {
+  return std::visit([](const auto& shape) { return validate(shape); }, s);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Transforms and boxes
+// ---------------------------------------------------------------------------------------------------------------
+
+Vec2 apply(const Transform& t, Vec2 p) {
+  return t.position + rotate(p, std::cos(t.angle), std::sin(t.angle));
+}
+
+Vec2 applyInverse(const Transform& t, Vec2 p) {
+  return inverseRotate(p - t.position, std::cos(t.angle), std::sin(t.angle));
+}
+
+void Box::corners(Vec2 out[4]) const {
+  const double c = std::cos(angle);
+  const double s = std::sin(angle);
+  const Vec2 ex{c * halfExtents.x, s * halfExtents.x};   // local +x axis scaled by hx
+  const Vec2 ey{-s * halfExtents.y, c * halfExtents.y};  // local +y axis scaled by hy
+  out[0] = center - ex - ey;
+  out[1] = center + ex - ey;
+  out[2] = center + ex + ey;
+  out[3] = center - ex + ey;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Polygon
+// ---------------------------------------------------------------------------------------------------------------
+
+Status Polygon::create(std::span<const Vec2> points, Polygon& out) {
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (!isFinite(points[i])) return fail(Error::NotFinite, pointName(i));
+  }
+
+  // Drop consecutive duplicates, including the closing point repeating the first.
+  std::vector<Vec2> ring;
+  ring.reserve(points.size());
+  for (const Vec2 p : points) {
+    if (ring.empty() || ring.back() != p) ring.push_back(p);
+  }
+  while (ring.size() > 1 && ring.back() == ring.front()) ring.pop_back();
+
+  // At least 3 distinct points anywhere in the list.
+  std::size_t distinct = 0;
+  for (std::size_t i = 0; i < ring.size() && distinct < 3; ++i) {
+    bool seen = false;
+    for (std::size_t j = 0; j < i && !seen; ++j) seen = ring[j] == ring[i];
+    if (!seen) ++distinct;
+  }
+  if (distinct < 3) return fail(Error::TooFewPoints, "points");
+
+  // All on one line (exactly)?
+  {
+    const Vec2 p0 = ring[0];
+    std::size_t k = 1;
+    while (ring[k] == p0) ++k;  // exists: there are >= 3 distinct points
+    bool collinear = true;
+    for (std::size_t j = 1; j < ring.size() && collinear; ++j) collinear = orient(p0, ring[k], ring[j]) == 0;
+    if (collinear) return fail(Error::Collinear, "points");
+  }
+
+  // Remove vertices lying exactly on the straight line between their neighbours. A vertex where the boundary
+  // turns back on itself (a zero-width spike) makes the polygon non-convex.
+  for (bool changed = true; changed;) {
+    changed = false;
+    const std::size_t n = ring.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const Vec2 prev = ring[(i + n - 1) % n];
+      const Vec2 cur = ring[i];
+      const Vec2 next = ring[(i + 1) % n];
+      if (orient(prev, cur, next) != 0) continue;
+      if (dot(cur - prev, next - cur) > 0.0) {
+        ring.erase(ring.begin() + static_cast<std::ptrdiff_t>(i));
+        changed = true;
+        break;
+      }
+      return fail(Error::NotConvex, "points");
+    }
+  }
+  const std::size_t n = ring.size();  // >= 3: the points span the plane
+
+  // Every turn goes the same way ...
+  const int turn = orient(ring[n - 1], ring[0], ring[1]);
+  for (std::size_t i = 1; i < n; ++i) {
+    if (orient(ring[i - 1], ring[i], ring[(i + 1) % n]) != turn) return fail(Error::NotConvex, "points");
+  }
+  if (turn < 0) std::reverse(ring.begin(), ring.end());
+  // ... and every vertex lies strictly left of every edge it does not belong to. This rejects boundaries that
+  // wind around more than once (a pentagram turns left at every vertex) and repeated vertices.
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec2 a = ring[i];
+    const Vec2 b = ring[(i + 1) % n];
+    for (std::size_t j = 0; j < n; ++j) {
+      if (j == i || j == (i + 1) % n) continue;
+      if (orient(a, b, ring[j]) <= 0) return fail(Error::NotConvex, "points");
+    }
+  }
+
+  std::vector<Vec2> normals(n);
+  for (std::size_t i = 0; i < n; ++i) normals[i] = outwardNormal(ring[i], ring[(i + 1) % n]);
+  out.vertices_ = std::move(ring);
+  out.normals_ = std::move(normals);
+  return {};
+}
+
+Polygon Polygon::fromBox(const Box& box) {
+  Vec2 c[4];
+  box.corners(c);
+  Polygon p;
+  (void)create(std::span<const Vec2>(c, 4), p);  // a degenerate box leaves p empty (invalid)
+  return p;
+}
+
+Polygon Polygon::fromAabb(const Aabb& box) {
+  const Vec2 c[4] = {box.min, {box.max.x, box.min.y}, box.max, {box.min.x, box.max.y}};
+  Polygon p;
+  (void)create(std::span<const Vec2>(c, 4), p);
+  return p;
+}
+
+Vec2 Polygon::centroid() const {
+  const std::size_t n = vertices_.size();
+  if (n == 0) return {};
+  // Triangle fan around the first vertex, relative to it for precision.
+  const Vec2 o = vertices_[0];
+  double area2 = 0.0;
+  Vec2 sum;
+  for (std::size_t i = 1; i + 1 < n; ++i) {
+    const Vec2 e1 = vertices_[i] - o;
+    const Vec2 e2 = vertices_[i + 1] - o;
+    const double w = cross(e1, e2);
+    area2 += w;
+    sum = sum + (e1 + e2) * w;
+  }
+  if (area2 != 0.0) return o + sum * (1.0 / (3.0 * area2));
+  Vec2 mean;
+  for (const Vec2 v : vertices_) mean = mean + (v - o);
+  return o + mean * (1.0 / static_cast<double>(n));
+}
+
+Polygon Polygon::transformed(const Transform& t) const {
+  const double c = std::cos(t.angle);
+  const double s = std::sin(t.angle);
+  Polygon out;
+  out.vertices_.resize(vertices_.size());
+  out.normals_.resize(normals_.size());
+  for (std::size_t i = 0; i < vertices_.size(); ++i) out.vertices_[i] = t.position + rotate(vertices_[i], c, s);
+  for (std::size_t i = 0; i < normals_.size(); ++i) out.normals_[i] = rotate(normals_[i], c, s);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bounds
+// ---------------------------------------------------------------------------------------------------------------
+
+Aabb bounds(const Circle& c) {
+  return {{c.center.x - c.radius, c.center.y - c.radius}, {c.center.x + c.radius, c.center.y + c.radius}};
+}
+
+Aabb bounds(const Box& b) {
+  const double c = std::fabs(std::cos(b.angle));
+  const double s = std::fabs(std::sin(b.angle));
+  const Vec2 e{c * b.halfExtents.x + s * b.halfExtents.y, s * b.halfExtents.x + c * b.halfExtents.y};
+  return {b.center - e, b.center + e};
+}
+
+Aabb bounds(const Polygon& p) {
+  const auto v = p.vertices();
+  if (v.empty()) return {};
+  Aabb out{v[0], v[0]};
+  for (const Vec2 q : v) {
+    out.min = {std::min(out.min.x, q.x), std::min(out.min.y, q.y)};
+    out.max = {std::max(out.max.x, q.x), std::max(out.max.y, q.y)};
+  }
+  return out;
+}
+
+Aabb bounds(const Segment& s) {
+  return {{std::min(s.a.x, s.b.x), std::min(s.a.y, s.b.y)}, {std::max(s.a.x, s.b.x), std::max(s.a.y, s.b.y)}};
+}
+
+Aabb bounds(const Shape& s) {
+  return std::visit(
+      [](const auto& shape) -> Aabb {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (std::is_same_v<T, Aabb>) {
+          return shape;
+        } else {
+          return bounds(shape);
+        }
+      },
+      s);
+}
+
+}  // namespace collide2d

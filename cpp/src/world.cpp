@@ -1,0 +1,919 @@
+// World: body storage, handles, the grid broad phase, pair persistence and events, queries and ray casts.
+// The narrow phase calls the core functions of collide2d.h on the world shapes, in the same order and with the same
+// swapped-pair rule as collide(const Shape&, const Shape&), so results are bit-identical to the core.
+#include <collide2d/world.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+namespace collide2d {
+
+namespace {
+
+constexpr std::uint32_t kIndexBits = 20;
+constexpr std::uint32_t kIndexMask = (1u << kIndexBits) - 1;
+constexpr std::uint32_t kMaxGeneration = (1u << (32 - kIndexBits)) - 2;  // 4094: handles never equal kNullBody
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+constexpr std::uint32_t indexOf(BodyHandle h) { return h & kIndexMask; }
+constexpr BodyHandle makeHandle(std::uint32_t index, std::uint32_t generation) {
+  return index | (generation << kIndexBits);
+}
+
+constexpr Status invalidHandle() { return Status{Error::InvalidArgument, "handle"}; }
+
+bool boundsOverlap(const Aabb& a, const Aabb& b) {
+  return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
+}
+
+// Widens a box by a few ulps of its magnitude so that rounding in the narrow phase never finds a touch outside it.
+Aabb inflate(Aabb b) {
+  const double scale = std::max(std::max(std::fabs(b.min.x), std::fabs(b.min.y)),
+                                std::max(std::fabs(b.max.x), std::fabs(b.max.y)));
+  const double m = scale * 1e-12 + 1e-300;
+  return {{b.min.x - m, b.min.y - m}, {b.max.x + m, b.max.y + m}};
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------------------------
+// Body storage
+// ---------------------------------------------------------------------------------------------------------------
+
+struct World::Body {
+  Aabb bounds;            ///< conservative world bounds
+  Transform xf;
+  double userId = 0.0;
+  double local[5] = {};   ///< circle: cx cy r; aabb: minx miny maxx maxy; box: cx cy hx hy angle; segment: ax ay bx by
+  Shape shape;            ///< the world shape; a polygon is updated in place (Polygon::transformedInto)
+  Filter filter;
+  BodyHandle handle = kNullBody;
+  std::uint32_t polygon = 0;  ///< index in polygons_ (Polygon bodies: the local polygon)
+  ShapeType type = ShapeType::Circle;
+};
+
+World::World() = default;
+World::~World() = default;
+
+World::Body* World::find(BodyHandle h) {
+  const std::uint32_t i = indexOf(h);
+  if (i >= slots_.size()) return nullptr;
+  const Slot& s = slots_[i];
+  if (!s.live || makeHandle(i, s.generation) != h) return nullptr;
+  return &bodies_[s.dense];
+}
+
+const World::Body* World::find(BodyHandle h) const { return const_cast<World*>(this)->find(h); }
+
+bool World::isValid(BodyHandle body) const { return find(body) != nullptr; }
+
+Status World::addBody(ShapeType type, const double* params, Polygon* polygon, const Transform& xf, double userId,
+                      const Filter& filter, BodyHandle& out) {
+  out = kNullBody;
+  if (Status s = validate(xf); !s) return s;
+  std::uint32_t index;
+  if (!freeSlots_.empty()) {
+    index = freeSlots_.back();
+  } else {
+    if (slots_.size() >= kMaxBodies) return Status{Error::InvalidArgument, "capacity"};
+    index = static_cast<std::uint32_t>(slots_.size());
+  }
+  // Everything that can fail has been checked: commit.
+  if (!freeSlots_.empty()) {
+    freeSlots_.pop_back();
+  } else {
+    slots_.emplace_back();
+  }
+  Body b;
+  b.type = type;
+  b.xf = xf;
+  b.userId = userId;
+  b.filter = filter;
+  if (type == ShapeType::Polygon) {
+    std::uint32_t pi;
+    if (!freePolygons_.empty()) {
+      pi = freePolygons_.back();
+      freePolygons_.pop_back();
+    } else {
+      pi = static_cast<std::uint32_t>(polygons_.size());
+      polygons_.emplace_back();
+    }
+    polygons_[pi].local = std::move(*polygon);
+    b.polygon = pi;
+  } else {
+    std::copy(params, params + 5, b.local);
+  }
+  Slot& slot = slots_[index];
+  slot.live = true;
+  slot.dense = static_cast<std::uint32_t>(bodies_.size());
+  b.handle = makeHandle(index, slot.generation);
+  updateWorld(b);
+  bodies_.push_back(std::move(b));
+  handles_.push_back(bodies_.back().handle);
+  gridDirty_ = true;
+  out = bodies_.back().handle;
+  return {};
+}
+
+Status World::addCircle(const Circle& c, const Transform& xf, double userId, const Filter& filter, BodyHandle& out) {
+  out = kNullBody;
+  if (Status s = validate(c); !s) return s;
+  const double p[5] = {c.center.x, c.center.y, c.radius, 0.0, 0.0};
+  return addBody(ShapeType::Circle, p, nullptr, xf, userId, filter, out);
+}
+
+Status World::addAabb(const Aabb& a, const Transform& xf, double userId, const Filter& filter, BodyHandle& out) {
+  out = kNullBody;
+  if (Status s = validate(a); !s) return s;
+  const double p[5] = {a.min.x, a.min.y, a.max.x, a.max.y, 0.0};
+  return addBody(ShapeType::Aabb, p, nullptr, xf, userId, filter, out);
+}
+
+Status World::addBox(const Box& b, const Transform& xf, double userId, const Filter& filter, BodyHandle& out) {
+  out = kNullBody;
+  if (Status s = validate(b); !s) return s;
+  const double p[5] = {b.center.x, b.center.y, b.halfExtents.x, b.halfExtents.y, b.angle};
+  return addBody(ShapeType::Box, p, nullptr, xf, userId, filter, out);
+}
+
+Status World::addSegment(const Segment& sg, const Transform& xf, double userId, const Filter& filter,
+                         BodyHandle& out) {
+  out = kNullBody;
+  if (Status s = validate(sg); !s) return s;
+  const double p[5] = {sg.a.x, sg.a.y, sg.b.x, sg.b.y, 0.0};
+  return addBody(ShapeType::Segment, p, nullptr, xf, userId, filter, out);
+}
+
+Status World::addPolygon(std::span<const Vec2> points, const Transform& xf, double userId, const Filter& filter,
+                         BodyHandle& out) {
+  out = kNullBody;
+  Polygon p;
+  if (Status s = Polygon::create(points, p); !s) return s;
+  return addBody(ShapeType::Polygon, nullptr, &p, xf, userId, filter, out);
+}
+
+Status World::addPolygon(std::span<const double> xy, const Transform& xf, double userId, const Filter& filter,
+                         BodyHandle& out) {
+  out = kNullBody;
+  if (xy.size() % 2 != 0) return Status{Error::InvalidArgument, "points"};
+  std::vector<Vec2> pts(xy.size() / 2);
+  for (std::size_t i = 0; i < pts.size(); ++i) pts[i] = {xy[2 * i], xy[2 * i + 1]};
+  return addPolygon(std::span<const Vec2>(pts), xf, userId, filter, out);
+}
+
+Status World::addPolygon(const Polygon& local, const Transform& xf, double userId, const Filter& filter,
+                         BodyHandle& out) {
+  out = kNullBody;
+  if (Status s = validate(local); !s) return s;
+  Polygon p = local;
+  return addBody(ShapeType::Polygon, nullptr, &p, xf, userId, filter, out);
+}
+
+Status World::addShape(const Shape& local, const Transform& xf, double userId, const Filter& filter,
+                       BodyHandle& out) {
+  return std::visit(
+      [&](const auto& s) -> Status {
+        using T = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<T, Circle>) return addCircle(s, xf, userId, filter, out);
+        if constexpr (std::is_same_v<T, Aabb>) return addAabb(s, xf, userId, filter, out);
+        if constexpr (std::is_same_v<T, Box>) return addBox(s, xf, userId, filter, out);
+        if constexpr (std::is_same_v<T, Polygon>) return addPolygon(s, xf, userId, filter, out);
+        if constexpr (std::is_same_v<T, Segment>) return addSegment(s, xf, userId, filter, out);
+      },
+      local);
+}
+
+Status World::remove(BodyHandle h) {
+  if (find(h) == nullptr) return invalidHandle();
+  const std::uint32_t index = indexOf(h);
+  Slot& slot = slots_[index];
+  const std::uint32_t d = slot.dense;
+  if (bodies_[d].type == ShapeType::Polygon) freePolygons_.push_back(bodies_[d].polygon);
+  const std::uint32_t last = static_cast<std::uint32_t>(bodies_.size() - 1);
+  if (d != last) {
+    bodies_[d] = std::move(bodies_[last]);
+    handles_[d] = handles_[last];
+    slots_[indexOf(handles_[d])].dense = d;
+  }
+  bodies_.pop_back();
+  handles_.pop_back();
+  slot.live = false;
+  if (slot.generation < kMaxGeneration) {
+    ++slot.generation;
+    freeSlots_.push_back(index);
+  }  // else: retired, so that no stale handle can ever match again
+  gridDirty_ = true;
+  return {};
+}
+
+void World::reserve(std::size_t bodies) {
+  const std::size_t n = std::min<std::size_t>(bodies, kMaxBodies);
+  bodies_.reserve(n);
+  handles_.reserve(n);
+  slots_.reserve(n);
+  queryMarks_.reserve(n);
+  isLarge_.reserve(n);
+}
+
+void World::clear() {
+  while (!handles_.empty()) (void)remove(handles_.back());
+}
+
+void World::updateWorld(Body& b) {
+  const double c = std::cos(b.xf.angle);
+  const double s = std::sin(b.xf.angle);
+  const Vec2 pos = b.xf.position;
+  const double* l = b.local;
+  Aabb box;
+  switch (b.type) {
+    case ShapeType::Circle: {
+      const Circle world{pos + rotate(Vec2{l[0], l[1]}, c, s), l[2]};
+      b.shape = world;
+      box = bounds(world);
+      break;
+    }
+    case ShapeType::Aabb: {
+      const Aabb local{{l[0], l[1]}, {l[2], l[3]}};
+      if (b.xf.angle == 0.0) {
+        const Aabb world{local.min + pos, local.max + pos};
+        b.shape = world;
+        box = world;
+      } else {
+        const Box world{pos + rotate(local.center(), c, s), local.halfExtents(), b.xf.angle};
+        b.shape = world;
+        const double ac = std::fabs(c), as = std::fabs(s);
+        const Vec2 e{ac * world.halfExtents.x + as * world.halfExtents.y,
+                     as * world.halfExtents.x + ac * world.halfExtents.y};
+        box = {world.center - e, world.center + e};
+      }
+      break;
+    }
+    case ShapeType::Box: {
+      const Box world{pos + rotate(Vec2{l[0], l[1]}, c, s), {l[2], l[3]}, l[4] + b.xf.angle};
+      b.shape = world;
+      if (l[4] == 0.0) {  // the box's own angle is 0: its world rotation is the transform's (cos, sin known)
+        const double ac = std::fabs(c), as = std::fabs(s);
+        const Vec2 e{ac * l[2] + as * l[3], as * l[2] + ac * l[3]};
+        box = {world.center - e, world.center + e};
+      } else {
+        box = bounds(world);
+      }
+      break;
+    }
+    case ShapeType::Polygon: {
+      if (!std::holds_alternative<Polygon>(b.shape)) b.shape = Polygon{};
+      Polygon& world = std::get<Polygon>(b.shape);
+      polygons_[b.polygon].local.transformedInto(b.xf, world);  // no allocation after the first time
+      box = bounds(world);
+      break;
+    }
+    case ShapeType::Segment: {
+      const Segment world{pos + rotate(Vec2{l[0], l[1]}, c, s), pos + rotate(Vec2{l[2], l[3]}, c, s)};
+      b.shape = world;
+      box = bounds(world);
+      break;
+    }
+  }
+  b.bounds = inflate(box);
+}
+
+Status World::setTransform(BodyHandle h, const Transform& xf) {
+  Body* b = find(h);
+  if (b == nullptr) return invalidHandle();
+  if (Status s = validate(xf); !s) return s;
+  b->xf = xf;
+  updateWorld(*b);
+  gridDirty_ = true;
+  return {};
+}
+
+Status World::setTransforms(std::span<const double> xya) {
+  if (xya.size() != 3 * bodies_.size()) return Status{Error::InvalidArgument, "transforms"};
+  for (const double v : xya) {
+    if (!std::isfinite(v)) return Status{Error::NotFinite, "transforms"};
+  }
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    Body& b = bodies_[i];
+    b.xf = {{xya[3 * i], xya[3 * i + 1]}, xya[3 * i + 2]};
+    updateWorld(b);
+  }
+  gridDirty_ = true;
+  return {};
+}
+
+Status World::setTransforms(std::span<const BodyHandle> handles, std::span<const double> xya) {
+  if (xya.size() != 3 * handles.size()) return Status{Error::InvalidArgument, "transforms"};
+  for (const BodyHandle h : handles) {
+    if (find(h) == nullptr) return invalidHandle();
+  }
+  for (const double v : xya) {
+    if (!std::isfinite(v)) return Status{Error::NotFinite, "transforms"};
+  }
+  for (std::size_t i = 0; i < handles.size(); ++i) {
+    Body& b = *find(handles[i]);
+    b.xf = {{xya[3 * i], xya[3 * i + 1]}, xya[3 * i + 2]};
+    updateWorld(b);
+  }
+  gridDirty_ = true;
+  return {};
+}
+
+Status World::setFilter(BodyHandle h, const Filter& filter) {
+  Body* b = find(h);
+  if (b == nullptr) return invalidHandle();
+  b->filter = filter;
+  return {};
+}
+
+Status World::setUserId(BodyHandle h, double userId) {
+  Body* b = find(h);
+  if (b == nullptr) return invalidHandle();
+  b->userId = userId;
+  return {};
+}
+
+Status World::getTransform(BodyHandle h, Transform& out) const {
+  const Body* b = find(h);
+  if (b == nullptr) return invalidHandle();
+  out = b->xf;
+  return {};
+}
+
+Status World::getFilter(BodyHandle h, Filter& out) const {
+  const Body* b = find(h);
+  if (b == nullptr) return invalidHandle();
+  out = b->filter;
+  return {};
+}
+
+Status World::getUserId(BodyHandle h, double& out) const {
+  const Body* b = find(h);
+  if (b == nullptr) return invalidHandle();
+  out = b->userId;
+  return {};
+}
+
+Status World::getShapeType(BodyHandle h, ShapeType& out) const {
+  const Body* b = find(h);
+  if (b == nullptr) return invalidHandle();
+  out = b->type;
+  return {};
+}
+
+Status World::getBounds(BodyHandle h, Aabb& out) const {
+  const Body* b = find(h);
+  if (b == nullptr) return invalidHandle();
+  out = b->bounds;
+  return {};
+}
+
+Status World::getLocalShape(BodyHandle h, Shape& out) const {
+  const Body* b = find(h);
+  if (b == nullptr) return invalidHandle();
+  const double* l = b->local;
+  switch (b->type) {
+    case ShapeType::Circle: out = Circle{{l[0], l[1]}, l[2]}; break;
+    case ShapeType::Aabb: out = Aabb{{l[0], l[1]}, {l[2], l[3]}}; break;
+    case ShapeType::Box: out = Box{{l[0], l[1]}, {l[2], l[3]}, l[4]}; break;
+    case ShapeType::Polygon: out = polygons_[b->polygon].local; break;
+    case ShapeType::Segment: out = Segment{{l[0], l[1]}, {l[2], l[3]}}; break;
+  }
+  return {};
+}
+
+Status World::getWorldShape(BodyHandle h, Shape& out) const {
+  const Body* b = find(h);
+  if (b == nullptr) return invalidHandle();
+  out = b->shape;
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Broad phase: spatial hash grid
+// ---------------------------------------------------------------------------------------------------------------
+
+void World::setCellSize(double size) {
+  if (!(size >= 0.0) || !std::isfinite(size)) return;
+  cellSizeSetting_ = size;
+  gridDirty_ = true;
+}
+
+std::int32_t World::cellOf(double v) const {
+  // Clamped before the conversion: no UB for huge coordinates (inputs are finite, so never NaN).
+  const double c = std::floor(v * invCellSize_);
+  return static_cast<std::int32_t>(std::min(std::max(c, -1073741824.0), 1073741824.0));
+}
+
+std::uint32_t World::bucketOf(std::int32_t cx, std::int32_t cy) const {
+  std::uint32_t h = static_cast<std::uint32_t>(cx) * 0x9E3779B1u ^ static_cast<std::uint32_t>(cy) * 0x85EBCA77u;
+  h ^= h >> 15;
+  return h & bucketMask_;
+}
+
+void World::ensureGrid() {
+  if (gridDirty_) rebuildGrid();
+}
+
+void World::rebuildGrid() {
+  gridDirty_ = false;
+  const std::size_t n = bodies_.size();
+  entries_.clear();
+  large_.clear();
+  isLarge_.assign(n, 0);
+  if (queryMarks_.size() < n) queryMarks_.resize(n, 0);
+  if (n == 0) {
+    bucketMask_ = 0;
+    bucketStart_.assign(2, 0);
+    worldBounds_ = {};
+    return;
+  }
+  // Cell size and world bounds.
+  double sum = 0.0;
+  Aabb wb = bodies_[0].bounds;
+  for (const Body& b : bodies_) {
+    const Aabb& a = b.bounds;
+    const double e = std::max(a.max.x - a.min.x, a.max.y - a.min.y);
+    if (std::isfinite(e)) sum += e;
+    wb.min = {std::min(wb.min.x, a.min.x), std::min(wb.min.y, a.min.y)};
+    wb.max = {std::max(wb.max.x, a.max.x), std::max(wb.max.y, a.max.y)};
+  }
+  worldBounds_ = wb;
+  double cell = cellSizeSetting_ > 0.0 ? cellSizeSetting_ : 2.0 * sum / static_cast<double>(n);
+  if (!(cell > 0.0) || !std::isfinite(cell)) {
+    const double span = std::max(wb.max.x - wb.min.x, wb.max.y - wb.min.y);
+    cell = std::isfinite(span) && span > 0.0 ? span / std::sqrt(static_cast<double>(n)) : 1.0;
+  }
+  double inv = 1.0 / cell;
+  if (!std::isfinite(inv) || !(inv > 0.0)) {
+    cell = 1.0;
+    inv = 1.0;
+  }
+  cellSize_ = cell;
+  invCellSize_ = inv;
+
+  std::size_t tableSize = 64;
+  while (tableSize < 2 * n) tableSize *= 2;
+  bucketMask_ = static_cast<std::uint32_t>(tableSize - 1);
+  bucketStart_.assign(tableSize + 1, 0);
+
+  // Count entries per bucket.
+  std::size_t total = 0;
+  for (std::uint32_t k = 0; k < n; ++k) {
+    const Aabb& a = bodies_[k].bounds;
+    const std::int32_t x0 = cellOf(a.min.x), x1 = cellOf(a.max.x), y0 = cellOf(a.min.y), y1 = cellOf(a.max.y);
+    const std::int64_t cells = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
+    if (cells > kMaxCellsPerBody) {
+      isLarge_[k] = 1;
+      large_.push_back(k);
+      continue;
+    }
+    for (std::int32_t y = y0; y <= y1; ++y) {
+      for (std::int32_t x = x0; x <= x1; ++x) ++bucketStart_[bucketOf(x, y)];
+    }
+    total += static_cast<std::size_t>(cells);
+  }
+  std::uint32_t acc = 0;
+  for (std::size_t i = 0; i < tableSize; ++i) {
+    acc += bucketStart_[i];
+    bucketStart_[i] = acc;  // end of bucket i for now
+  }
+  bucketStart_[tableSize] = acc;
+  entries_.resize(total);
+  for (std::uint32_t k = 0; k < n; ++k) {
+    if (isLarge_[k]) continue;
+    const Aabb& a = bodies_[k].bounds;
+    const std::int32_t x0 = cellOf(a.min.x), x1 = cellOf(a.max.x), y0 = cellOf(a.min.y), y1 = cellOf(a.max.y);
+    for (std::int32_t y = y0; y <= y1; ++y) {
+      for (std::int32_t x = x0; x <= x1; ++x) {
+        const std::uint32_t slot = --bucketStart_[bucketOf(x, y)];
+        entries_[slot] = {x, y, k};
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pairs
+// ---------------------------------------------------------------------------------------------------------------
+
+namespace {
+std::size_t mixKey(std::uint64_t k) {
+  k ^= k >> 33;
+  k *= 0xff51afd7ed558ccdULL;
+  k ^= k >> 33;
+  return static_cast<std::size_t>(k);
+}
+}  // namespace
+
+void World::pairGrow() {
+  std::vector<PairSlot> old;
+  old.swap(pairTable_);
+  const std::size_t cap = old.empty() ? 64 : old.size() * 2;
+  pairTable_.assign(cap, PairSlot{});
+  const std::size_t mask = cap - 1;
+  for (const PairSlot& s : old) {
+    if (s.key == ~std::uint64_t{0}) continue;
+    std::size_t i = mixKey(s.key) & mask;
+    while (pairTable_[i].key != ~std::uint64_t{0}) i = (i + 1) & mask;
+    pairTable_[i] = s;
+  }
+}
+
+void World::pairInsert(std::uint64_t key, bool& isNew) {
+  if ((pairTableCount_ + 1) * 2 > pairTable_.size()) pairGrow();
+  const std::size_t mask = pairTable_.size() - 1;
+  std::size_t i = mixKey(key) & mask;
+  while (true) {
+    PairSlot& s = pairTable_[i];
+    if (s.key == key) {
+      isNew = false;
+      s.stamp = frame_;
+      return;
+    }
+    if (s.key == ~std::uint64_t{0}) {
+      s.key = key;
+      s.stamp = frame_;
+      ++pairTableCount_;
+      isNew = true;
+      return;
+    }
+    i = (i + 1) & mask;
+  }
+}
+
+// Finds the pair; when it was not seen in this frame, erases it (backward-shift deletion) and returns true.
+bool World::pairFindErase(std::uint64_t key) {
+  if (pairTable_.empty()) return false;
+  const std::size_t mask = pairTable_.size() - 1;
+  std::size_t i = mixKey(key) & mask;
+  while (pairTable_[i].key != key) {
+    if (pairTable_[i].key == ~std::uint64_t{0}) return false;
+    i = (i + 1) & mask;
+  }
+  if (pairTable_[i].stamp == frame_) return false;
+  // Backward-shift deletion keeps every probe chain intact.
+  std::size_t hole = i;
+  std::size_t j = i;
+  while (true) {
+    j = (j + 1) & mask;
+    if (pairTable_[j].key == ~std::uint64_t{0}) break;
+    const std::size_t home = mixKey(pairTable_[j].key) & mask;
+    // Move j into the hole when its home is not in (hole, j] (cyclically).
+    const bool between = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j);
+    if (!between) {
+      pairTable_[hole] = pairTable_[j];
+      hole = j;
+    }
+  }
+  pairTable_[hole] = PairSlot{};
+  --pairTableCount_;
+  return true;
+}
+
+void World::testPair(std::uint32_t i, std::uint32_t j) {
+  const Body* a = &bodies_[i];
+  const Body* b = &bodies_[j];
+  if (!shouldCollide(a->filter, b->filter)) return;
+  if (indexOf(a->handle) > indexOf(b->handle)) std::swap(a, b);
+  const Contact c = collide(a->shape, b->shape);
+  if (!c.hit) return;
+  const std::uint64_t key = (std::uint64_t{a->handle} << 32) | b->handle;
+  bool isNew = false;
+  pairInsert(key, isNew);
+  if (isNew) {
+    begin_.push_back(a->handle);
+    begin_.push_back(b->handle);
+  }
+  pairBodies_.push_back(a->handle);
+  pairBodies_.push_back(b->handle);
+  pairContacts_.insert(pairContacts_.end(), {c.normal.x, c.normal.y, c.depth, c.point.x, c.point.y});
+}
+
+void World::step() {
+  ensureGrid();
+  if (++frame_ == 0) {
+    for (PairSlot& s : pairTable_) s.stamp = 0;
+    frame_ = 1;
+  }
+  pairBodies_.swap(prevPairBodies_);
+  pairBodies_.clear();
+  pairContacts_.clear();
+  begin_.clear();
+  end_.clear();
+
+  const std::size_t buckets = bucketStart_.size() - 1;
+  for (std::size_t bk = 0; bk < buckets; ++bk) {
+    const std::uint32_t s = bucketStart_[bk], e = bucketStart_[bk + 1];
+    for (std::uint32_t p = s; p + 1 < e; ++p) {
+      const Entry ep = entries_[p];
+      const Aabb& ba = bodies_[ep.body].bounds;
+      for (std::uint32_t q = p + 1; q < e; ++q) {
+        const Entry eq = entries_[q];
+        if (eq.cx != ep.cx || eq.cy != ep.cy) continue;
+        const Aabb& bb = bodies_[eq.body].bounds;
+        if (!boundsOverlap(ba, bb)) continue;
+        // Test the pair only in the cell holding the lower-left corner of the bounds' intersection.
+        if (cellOf(std::max(ba.min.x, bb.min.x)) != ep.cx || cellOf(std::max(ba.min.y, bb.min.y)) != ep.cy) continue;
+        testPair(ep.body, eq.body);
+      }
+    }
+  }
+  const std::size_t n = bodies_.size();
+  for (std::size_t li = 0; li < large_.size(); ++li) {
+    const std::uint32_t l = large_[li];
+    const Aabb& bl = bodies_[l].bounds;
+    for (std::uint32_t k = 0; k < n; ++k) {
+      if (isLarge_[k] && k <= l) continue;  // large vs large once
+      if (k == l || !boundsOverlap(bl, bodies_[k].bounds)) continue;
+      testPair(l, k);
+    }
+  }
+
+  for (std::size_t p = 0; p + 1 < prevPairBodies_.size(); p += 2) {
+    const std::uint64_t key = (std::uint64_t{prevPairBodies_[p]} << 32) | prevPairBodies_[p + 1];
+    if (pairFindErase(key)) {
+      end_.push_back(prevPairBodies_[p]);
+      end_.push_back(prevPairBodies_[p + 1]);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Queries
+// ---------------------------------------------------------------------------------------------------------------
+
+std::uint32_t World::nextQueryMark() {
+  if (++queryMark_ == 0) {
+    std::fill(queryMarks_.begin(), queryMarks_.end(), 0u);
+    queryMark_ = 1;
+  }
+  return queryMark_;
+}
+
+bool World::bodyInMask(const Body& b, std::uint32_t mask) const { return (b.filter.category & mask) != 0; }
+
+// Visits the dense index of every (non-large) body with an entry in a cell overlapping `box` (possibly several
+// times). Returns false, visiting nothing, when the box covers too many cells: the caller then scans all bodies.
+template <class Visit> bool World::visitCells(const Aabb& box, Visit&& visit) {
+  const std::int32_t x0 = cellOf(box.min.x), x1 = cellOf(box.max.x), y0 = cellOf(box.min.y), y1 = cellOf(box.max.y);
+  const std::int64_t cells = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
+  if (cells > static_cast<std::int64_t>(entries_.size()) + 64) return false;
+  for (std::int32_t y = y0; y <= y1; ++y) {
+    for (std::int32_t x = x0; x <= x1; ++x) {
+      const std::uint32_t bk = bucketOf(x, y);
+      for (std::uint32_t p = bucketStart_[bk], e = bucketStart_[bk + 1]; p < e; ++p) {
+        const Entry& en = entries_[p];
+        if (en.cx == x && en.cy == y) visit(en.body);
+      }
+    }
+  }
+  return true;
+}
+
+namespace {
+void sortByIndex(std::vector<BodyHandle>& r) {
+  std::sort(r.begin(), r.end(), [](BodyHandle a, BodyHandle b) { return indexOf(a) < indexOf(b); });
+}
+}  // namespace
+
+Status World::queryAabb(const Aabb& box, std::uint32_t mask) {
+  queryResults_.clear();
+  if (Status s = validate(box); !s) return s;
+  ensureGrid();
+  const std::uint32_t mark = nextQueryMark();
+  const Shape query = box;
+  auto test = [&](std::uint32_t k) {
+    if (queryMarks_[k] == mark) return;
+    queryMarks_[k] = mark;
+    const Body& b = bodies_[k];
+    if (!bodyInMask(b, mask) || !boundsOverlap(b.bounds, box)) return;
+    if (overlaps(query, b.shape)) queryResults_.push_back(b.handle);
+  };
+  if (!visitCells(box, test)) {
+    for (std::uint32_t k = 0; k < bodies_.size(); ++k) test(k);
+  }
+  for (const std::uint32_t l : large_) test(l);
+  sortByIndex(queryResults_);
+  return {};
+}
+
+Status World::queryPoint(Vec2 point, std::uint32_t mask) {
+  queryResults_.clear();
+  if (Status s = validate(point); !s) return s;
+  ensureGrid();
+  const std::uint32_t mark = nextQueryMark();
+  const Aabb box{point, point};
+  auto test = [&](std::uint32_t k) {
+    if (queryMarks_[k] == mark) return;
+    queryMarks_[k] = mark;
+    const Body& b = bodies_[k];
+    if (!bodyInMask(b, mask) || !boundsOverlap(b.bounds, box)) return;
+    if (contains(b.shape, point)) queryResults_.push_back(b.handle);
+  };
+  if (!visitCells(box, test)) {
+    for (std::uint32_t k = 0; k < bodies_.size(); ++k) test(k);
+  }
+  for (const std::uint32_t l : large_) test(l);
+  sortByIndex(queryResults_);
+  return {};
+}
+
+Status World::queryShape(const Shape& shape, std::uint32_t mask) {
+  queryResults_.clear();
+  if (Status s = validate(shape); !s) return s;
+  ensureGrid();
+  const std::uint32_t mark = nextQueryMark();
+  const Aabb box = inflate(bounds(shape));
+  auto test = [&](std::uint32_t k) {
+    if (queryMarks_[k] == mark) return;
+    queryMarks_[k] = mark;
+    const Body& b = bodies_[k];
+    if (!bodyInMask(b, mask) || !boundsOverlap(b.bounds, box)) return;
+    if (overlaps(shape, b.shape)) queryResults_.push_back(b.handle);
+  };
+  if (!visitCells(box, test)) {
+    for (std::uint32_t k = 0; k < bodies_.size(); ++k) test(k);
+  }
+  for (const std::uint32_t l : large_) test(l);
+  sortByIndex(queryResults_);
+  return {};
+}
+
+namespace {
+// Conservative: can the ray's part with t in [0, tmax] touch the box? (bounds are already widened)
+bool rayMayHit(Vec2 o, Vec2 d, double tmax, const Aabb& b) {
+  double t0 = 0.0, t1 = tmax;
+  const double os[2] = {o.x, o.y}, ds[2] = {d.x, d.y};
+  const double lo[2] = {b.min.x, b.min.y}, hi[2] = {b.max.x, b.max.y};
+  for (int k = 0; k < 2; ++k) {
+    if (ds[k] == 0.0) {
+      if (os[k] < lo[k] || os[k] > hi[k]) return false;
+      continue;
+    }
+    const double inv = 1.0 / ds[k];
+    double ta = (lo[k] - os[k]) * inv, tb = (hi[k] - os[k]) * inv;
+    if (ta > tb) std::swap(ta, tb);
+    // Widen by a relative hair: the division rounds.
+    const double slack = (std::fabs(ta) + std::fabs(tb)) * 1e-12;
+    t0 = std::max(t0, ta - slack);
+    t1 = std::min(t1, tb + slack);
+    if (!(t0 <= t1)) return false;
+  }
+  return true;
+}
+}  // namespace
+
+void World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
+  rayRecords_.clear();
+  ensureGrid();
+  if (bodies_.empty()) return;
+  const std::uint32_t mark = nextQueryMark();
+  const Vec2 o = ray.origin, d = ray.direction;
+  double bestF = kInf;
+  std::uint32_t bestIndex = 0xFFFFFFFFu;
+  auto test = [&](std::uint32_t k) {
+    if (queryMarks_[k] == mark) return;
+    queryMarks_[k] = mark;
+    const Body& b = bodies_[k];
+    if (!bodyInMask(b, mask)) return;
+    const double limit = closest ? std::min(ray.maxFraction, bestF) : ray.maxFraction;
+    if (!rayMayHit(o, d, limit, b.bounds)) return;
+    const RayHit h = collide2d::raycast(ray, b.shape);
+    if (!h.hit) return;
+    const std::uint32_t index = indexOf(b.handle);
+    if (closest) {
+      if (h.fraction < bestF || (h.fraction == bestF && index < bestIndex)) {
+        bestF = h.fraction;
+        bestIndex = index;
+        rayRecords_.clear();
+        rayRecords_.push_back({h.fraction, index, b.handle, h.point, h.normal});
+      }
+    } else {
+      rayRecords_.push_back({h.fraction, index, b.handle, h.point, h.normal});
+    }
+  };
+  for (const std::uint32_t l : large_) test(l);
+
+  // Clip the ray to the bounds of all bodies.
+  const Aabb wb = inflate(worldBounds_);
+  double t0 = 0.0, t1 = ray.maxFraction;
+  {
+    const double os[2] = {o.x, o.y}, ds[2] = {d.x, d.y};
+    const double lo[2] = {wb.min.x, wb.min.y}, hi[2] = {wb.max.x, wb.max.y};
+    for (int k = 0; k < 2 && t0 <= t1; ++k) {
+      if (ds[k] == 0.0) {
+        if (os[k] < lo[k] || os[k] > hi[k]) t1 = -1.0;
+        continue;
+      }
+      double ta = (lo[k] - os[k]) / ds[k], tb = (hi[k] - os[k]) / ds[k];
+      if (ta > tb) std::swap(ta, tb);
+      const double slack = (std::fabs(ta) + std::fabs(tb)) * 1e-12;
+      t0 = std::max(t0, ta - slack);
+      t1 = std::min(t1, tb + slack);
+    }
+  }
+  if (!(t0 <= t1)) return;
+  // March along the ray in steps of about one cell, visiting the cells of each step's bounding box.
+  const double speed = std::max(std::fabs(d.x), std::fabs(d.y));
+  const double dt = cellSize_ / speed;
+  const double steps = (t1 - t0) / dt;
+  if (!(steps <= static_cast<double>(entries_.size()) + 64.0) || !(dt > 0.0)) {
+    for (std::uint32_t k = 0; k < bodies_.size(); ++k) test(k);
+    return;
+  }
+  double t = t0;
+  while (true) {
+    if (closest && bestF < t) break;
+    const double tn = std::min(t + dt, t1);
+    const Vec2 p = o + d * t, q = o + d * tn;
+    const Aabb box = inflate({{std::min(p.x, q.x), std::min(p.y, q.y)}, {std::max(p.x, q.x), std::max(p.y, q.y)}});
+    visitCells(box, test);
+    if (closest && bestF <= tn) break;
+    if (!(tn < t1)) break;
+    t = tn;
+  }
+}
+
+Status World::raycast(const Ray& ray, std::uint32_t mask) {
+  RayHit hit;
+  BodyHandle body;
+  return raycast(ray, hit, body, mask);
+}
+
+Status World::raycast(const Ray& ray, RayHit& hit, BodyHandle& body, std::uint32_t mask) {
+  hit = RayHit{};
+  body = kNullBody;
+  rayHits_.clear();
+  if (Status s = validate(ray); !s) return s;
+  collectRay(ray, mask, true);
+  if (!rayRecords_.empty()) {
+    const RayRecord& r = rayRecords_[0];
+    hit.hit = true;
+    hit.fraction = r.fraction;
+    hit.point = r.point;
+    hit.normal = r.normal;
+    body = r.handle;
+    rayHits_.insert(rayHits_.end(), {static_cast<double>(r.handle), r.fraction, r.point.x, r.point.y, r.normal.x,
+                                     r.normal.y});
+  }
+  return {};
+}
+
+Status World::raycastAll(const Ray& ray, std::uint32_t mask) {
+  rayHits_.clear();
+  if (Status s = validate(ray); !s) return s;
+  collectRay(ray, mask, false);
+  std::sort(rayRecords_.begin(), rayRecords_.end(), [](const RayRecord& a, const RayRecord& b) {
+    return a.fraction < b.fraction || (a.fraction == b.fraction && a.index < b.index);
+  });
+  for (const RayRecord& r : rayRecords_) {
+    rayHits_.insert(rayHits_.end(), {static_cast<double>(r.handle), r.fraction, r.point.x, r.point.y, r.normal.x,
+                                     r.normal.y});
+  }
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Accounting
+// ---------------------------------------------------------------------------------------------------------------
+
+std::size_t World::heapBytes() const {
+  std::size_t bytes = 0;
+  auto add = [&bytes](const auto& v) { bytes += v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type); };
+  add(bodies_);
+  add(handles_);
+  add(slots_);
+  add(freeSlots_);
+  add(polygons_);
+  add(freePolygons_);
+  add(entries_);
+  add(bucketStart_);
+  add(large_);
+  add(isLarge_);
+  add(pairBodies_);
+  add(prevPairBodies_);
+  add(pairContacts_);
+  add(begin_);
+  add(end_);
+  add(pairTable_);
+  add(queryMarks_);
+  add(queryResults_);
+  add(rayRecords_);
+  add(rayHits_);
+  for (const Body& b : bodies_) {
+    if (b.type != ShapeType::Polygon) continue;
+    const Polygon& local = polygons_[b.polygon].local;
+    const Polygon& world = std::get<Polygon>(b.shape);
+    bytes += (local.vertices().size() + local.normals().size() + world.vertices().size() + world.normals().size()) *
+             sizeof(Vec2);
+  }
+  return bytes;
+}
+
+}  // namespace collide2d

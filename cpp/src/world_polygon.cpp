@@ -1,0 +1,21 @@
+// Polygon::transformedInto: the allocation-free twin of Polygon::transformed (same arithmetic, same bits), used by
+// World to move polygon bodies every frame.
+#include <collide2d/collide2d.h>
+
+#include <cmath>
+#include <cstddef>
+
+namespace collide2d {
+
+void Polygon::transformedInto(const Transform& t, Polygon& out) const {
+  const double c = std::cos(t.angle);
+  const double s = std::sin(t.angle);
+  const std::size_t n = vertices_.size();
+  const std::size_t m = normals_.size();
+  out.vertices_.resize(n);
+  out.normals_.resize(m);
+  for (std::size_t i = 0; i < n; ++i) out.vertices_[i] = t.position + rotate(vertices_[i], c, s);
+  for (std::size_t i = 0; i < m; ++i) out.normals_[i] = rotate(normals_[i], c, s);
+}
+
+}  // namespace collide2d

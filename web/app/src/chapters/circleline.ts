@@ -1,0 +1,185 @@
+// Chapters 5-6: circle and infinite line (both roots), circle and segment (nearest crossing, closest point).
+import * as c2 from 'collide2d';
+import type { ChapterDef } from '../chapter';
+import { drawShape } from '../draw';
+import { type Vec, dist, fmt, fmtVec, mid } from '../geom';
+import { row } from '../readout';
+import { circleS, type EShape, lineS, segS } from '../shapes';
+import { C, type Stage } from '../stage';
+
+const VIEW = { x: 0, y: 0, w: 800, h: 500 };
+
+type CircleLine = { count: number; t1: number; t2: number; p1: Vec; p2: Vec };
+type CircleSeg = {
+  count: number; t: number[]; points: Vec[]; overlaps: boolean; closest: Vec; closestT: number; distance: number;
+};
+
+const libCircle = (s: EShape) => (s.kind === 'circle' ? c2.circle(s.c.x, s.c.y, s.r) : (null as never));
+
+function ticks(st: Stage, a: Vec, b: Vec, color: string): void {
+  st.dot(a, color, 3.5);
+  st.dot(b, color, 3.5);
+  st.label(a, 't=0', color, 8, 12);
+  st.label(b, 't=1', color, 8, 12);
+}
+
+export const circleLineChapter: ChapterDef<{ r: CircleLine; foot: Vec | null }> = {
+  id: 'circle-line',
+  title: 'Circle and line',
+  nav: 'Circle × line',
+  prose: `
+<p>Put the line in parametric form, <var>P</var>(<var>t</var>) = <var>O</var> + <var>t</var>·<var>d</var>, with
+<var>O</var> a point of the line and <var>d</var> its direction. A point lies on the circle's rim when its distance
+to the centre <var>M</var> is exactly <var>r</var>, that is (<var>P</var> − <var>M</var>)·(<var>P</var> − <var>M</var>) = <var>r</var>².
+Substituting the line into this and collecting the powers of <var>t</var> gives an ordinary quadratic:</p>
+<pre class="formula">f = O − M
+(d·d) t² + 2 (f·d) t + (f·f − r²) = 0
+disc = (f·d)² − (d·d)(f·f − r²)
+t₁,₂ = (−(f·d) ∓ √disc) / (d·d)</pre>
+<p>The sign of the discriminant tells the whole story. Negative: the line passes by and never touches the rim.
+Zero: it just grazes the circle, one tangent point with <var>t₁</var> = <var>t₂</var>. Positive: it enters at
+<var>t₁</var> and leaves at <var>t₂</var>, with <var>t₁</var> &lt; <var>t₂</var>. Nothing here needs the
+direction to be of unit length; a unit direction only saves the division.</p>
+<p>A second way to see the same thing: drop a perpendicular from the centre to the line. The line meets the circle
+exactly when that foot point (drawn in purple) is within <var>r</var> of the centre, and the two crossings sit
+symmetrically on either side of it, at half-chord √(<var>r</var>² − <var>h</var>²). collide2d decides the tangent
+case exactly, so a line placed exactly at distance <var>r</var> is reported as one tangent point, not as a
+near-miss or two nearly equal points.</p>`,
+  hint: 'Drag the circle or the two points that define the line. t is measured along the line: t=0 at its first point, t=1 at its second.',
+  view: VIEW,
+  names: { c: 'circle', l: 'line' },
+  shapes: () => ({ c: circleS(400, 250, 110), l: lineS(110, 350, 320, 290) }),
+  compute(s) {
+    const circle = libCircle(s.c);
+    const l = s.l.kind === 'line' ? c2.line(s.l.a.x, s.l.a.y, s.l.b.x, s.l.b.y) : (null as never);
+    const r = c2.intersectCircleLine(circle, l) as CircleLine;
+    const cp = c2.closestPoint(l, circle.center) as { point: Vec; t: number };
+    return {
+      result: { r, foot: cp.point },
+      answer: {
+        hit: r.count > 0,
+        text: r.count === 2 ? 'HIT: two crossings' : r.count === 1 ? 'HIT: tangent, one point' : 'NO HIT: the line passes by',
+        raw: r,
+        rows: [
+          row('count', 'crossings (count)', String(r.count)),
+          row('t1', 't₁', r.count ? fmt(r.t1) : '—'),
+          row('t2', 't₂', r.count ? fmt(r.t2) : '—'),
+          row('p1', 'P(t₁)', r.count ? fmtVec(r.p1) : '—'),
+          row('p2', 'P(t₂)', r.count ? fmtVec(r.p2) : '—'),
+          row('h', 'distance centre → line', fmt(dist(cp.point, circle.center))),
+        ],
+      },
+    };
+  },
+  draw(st, s, { r, foot }) {
+    const hit = r.count > 0;
+    drawShape(st, s.c, hit, 'M');
+    drawShape(st, s.l, hit);
+    if (s.l.kind === 'line') ticks(st, s.l.a, s.l.b, C.a);
+    if (foot && s.c.kind === 'circle') {
+      st.line(s.c.c, foot, C.closest, 1.5, [4, 3]);
+      st.dot(foot, C.closest, 4);
+      st.label(mid(s.c.c, foot), `h=${fmt(dist(s.c.c, foot), 1)}`, C.closest, 8, 0);
+    }
+    if (r.count >= 1) {
+      st.dot(r.p1, C.point, 6);
+      st.label(r.p1, r.count === 1 ? `tangent t=${fmt(r.t1, 3)}` : `t₁=${fmt(r.t1, 3)}`, C.ink, 10, -12, 'left', true);
+    }
+    if (r.count === 2) {
+      st.dot(r.p2, C.point, 6);
+      st.label(r.p2, `t₂=${fmt(r.t2, 3)}`, C.ink, 10, 14, 'left', true);
+    }
+  },
+};
+
+export const circleSegmentChapter: ChapterDef<{ r: CircleSeg; ext: CircleLine | null }> = {
+  id: 'circle-segment',
+  title: 'Circle and segment',
+  nav: 'Circle × segment',
+  prose: `
+<p>A segment from <var>P₁</var> to <var>Q₁</var> is the line of the previous chapter with <var>O</var> = <var>P₁</var>,
+<var>d</var> = <var>Q₁</var> − <var>P₁</var>, restricted to 0 ≤ <var>t</var> ≤ 1. Solve the same quadratic,
+then keep only the roots inside that range. Since <var>t₁</var> ≤ <var>t₂</var>, the first root that survives is
+the crossing nearest the start of the segment: the place where something travelling from <var>P₁</var> to
+<var>Q₁</var> would first hit the circle.</p>
+<pre class="formula">f = P₁ − M
+a = d·d,  b = 2 f·d,  c = f·f − r²
+disc = b² − 4ac
+a = 0          → zero length: no crossing
+disc &lt; 0       → no crossing
+t₁ in [0,1]    → first crossing at t₁
+t₂ in [0,1]    → first crossing at t₂
+                 (the start is inside)</pre>
+<p>Three situations give no crossing although the line does cross: the roots lie on the extension before
+<var>P₁</var> or after <var>Q₁</var> (shown as hollow markers), or the whole segment sits inside the circle
+(both roots outside [0, 1] on either side). In the last case the segment still <em>overlaps</em> the disc, which is
+why collide2d reports both the crossings and a separate overlap flag.</p>
+<p>The overlap flag comes from the closest point of the segment to the centre: project <var>M</var> − <var>P₁</var>
+onto <var>d</var>, clamp the parameter to [0, 1], and compare the distance from that point to the centre with
+<var>r</var>. This clamped projection is the building block of the next two chapters.</p>
+<pre class="formula">t* = clamp((M − P₁)·d / (d·d), 0, 1)
+closest = P₁ + t*·d
+overlaps = |M − closest|² ≤ r²</pre>`,
+  hint: 'Drag the segment ends into, through and past the circle; shrink it inside the circle to see "overlaps without a crossing".',
+  view: VIEW,
+  names: { c: 'circle', s: 'segment' },
+  shapes: () => ({ c: circleS(450, 250, 100), s: segS(120, 380, 390, 278) }),
+  compute(s) {
+    const circle = libCircle(s.c);
+    const seg = s.s.kind === 'segment' ? c2.segment(s.s.a.x, s.s.a.y, s.s.b.x, s.s.b.y) : (null as never);
+    const r = c2.intersectCircleSegment(circle, seg) as CircleSeg;
+    let ext: CircleLine | null = null;
+    if (seg.a.x !== seg.b.x || seg.a.y !== seg.b.y) {
+      ext = c2.intersectCircleLine(circle, c2.line(seg.a.x, seg.a.y, seg.b.x, seg.b.y)) as CircleLine;
+    }
+    const text =
+      r.count > 0
+        ? `HIT: first crossing at t=${fmt(r.t[0], 3)}`
+        : r.overlaps
+          ? 'HIT: overlaps, no crossing (inside the circle)'
+          : 'NO HIT: no crossing, no overlap';
+    return {
+      result: { r, ext },
+      answer: {
+        hit: r.overlaps,
+        text,
+        raw: r,
+        rows: [
+          row('count', 'crossings in [0,1]', String(r.count)),
+          row('t', 't (nearest first)', r.count ? r.t.slice(0, r.count).map((x) => fmt(x)).join(', ') : '—'),
+          row('first', 'first crossing', r.count ? fmtVec(r.points[0]) : '—'),
+          row('overlaps', 'overlaps the disc', String(r.overlaps)),
+          row('closest', 'closest point', fmtVec(r.closest)),
+          row('closestT', 'its parameter t*', fmt(r.closestT)),
+          row('distance', 'distance to centre', fmt(r.distance)),
+        ],
+      },
+    };
+  },
+  draw(st, s, { r, ext }) {
+    const hit = r.overlaps;
+    if (s.s.kind === 'segment') st.infiniteLine(s.s.a, s.s.b, C.muted + '66', 1, [3, 6]);
+    drawShape(st, s.c, hit, 'M');
+    drawShape(st, s.s, hit);
+    if (s.s.kind === 'segment') ticks(st, s.s.a, s.s.b, C.a);
+    if (ext && ext.count > 0) {
+      const ts = ext.count === 2 ? [ext.t1, ext.t2] : [ext.t1];
+      const ps = ext.count === 2 ? [ext.p1, ext.p2] : [ext.p1];
+      ts.forEach((t, i) => {
+        if (t < 0 || t > 1) {
+          st.dot(ps[i], C.muted, 5, true);
+          st.label(ps[i], `t=${fmt(t, 2)} (on the extension)`, C.muted, 10, 12);
+        }
+      });
+    }
+    if (s.c.kind === 'circle') {
+      st.line(s.c.c, r.closest, C.closest, 1.5, [4, 3]);
+      st.dot(r.closest, C.closest, 4.5);
+      st.label(r.closest, `closest t*=${fmt(r.closestT, 2)}, dist ${fmt(r.distance, 1)}`, C.closest, 10, 14);
+    }
+    for (let i = 0; i < r.count; i++) {
+      st.dot(r.points[i], i === 0 ? C.hit : C.point, i === 0 ? 7 : 5);
+      st.label(r.points[i], i === 0 ? `first t=${fmt(r.t[0], 3)}` : `t=${fmt(r.t[i], 3)}`, C.ink, 10, -12, 'left', i === 0);
+    }
+  },
+};

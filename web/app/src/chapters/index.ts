@@ -1,0 +1,21 @@
+import type { ChapterDef } from '../chapter';
+import { aabbChapter, circlesChapter, linesChapter, segmentsChapter } from './basics';
+import { circleLineChapter, circleSegmentChapter } from './circleline';
+import { boxesChapter, polygonsChapter } from './sat';
+import { polygonCircleChapter, rectCircleChapter } from './shapecircle';
+import { sweepChapter } from './sweep';
+
+/** The chapters, in reading order. */
+export const chapters: ChapterDef<any>[] = [
+  aabbChapter,
+  circlesChapter,
+  linesChapter,
+  segmentsChapter,
+  circleLineChapter,
+  circleSegmentChapter,
+  rectCircleChapter,
+  polygonCircleChapter,
+  boxesChapter,
+  polygonsChapter,
+  sweepChapter,
+];

@@ -1,0 +1,140 @@
+// Chapters 7-8: rectangle and circle, convex polygon and circle, through the closest point on each edge.
+import * as c2 from 'collide2d';
+import type { ChapterDef, Shapes } from '../chapter';
+import { drawMtv, drawShape } from '../draw';
+import { type Vec, fmt, fmtVec, mid } from '../geom';
+import { type Answer, row } from '../readout';
+import { boxS, circleS, ngonS, outline } from '../shapes';
+import { C, type Stage } from '../stage';
+
+const VIEW = { x: 0, y: 0, w: 800, h: 500 };
+
+type Contact = { normal: Vec; depth: number; point: Vec } | null;
+type EdgePoint = { point: Vec; t: number; distanceSquared: number };
+
+interface Result {
+  hit: boolean;
+  edges: EdgePoint[];
+  best: number;
+  boundary: { point: Vec; distanceSquared: number; inside: boolean };
+  contact: Contact;
+  error?: string;
+}
+
+function compute(s: Shapes, shapeName: string): { answer: Answer; result: Result } {
+  if (s.c.kind !== 'circle') throw new TypeError('expected a circle');
+  const circle = c2.circle(s.c.c.x, s.c.c.y, s.c.r);
+  const shape: c2.Box | c2.Polygon = s.p.kind === 'box'
+    ? c2.box(s.p.c.x, s.p.c.y, s.p.hx, s.p.hy, s.p.angle)
+    : c2.polygon(outline(s.p) ?? []);
+  const corners = shape.type === 'polygon' ? shape.points : (outline(s.p) ?? []);
+  const edges = corners.map((p: Vec, i: number) => {
+    const q = corners[(i + 1) % corners.length];
+    return c2.closestPoint(c2.segment(p.x, p.y, q.x, q.y), circle.center) as EdgePoint;
+  });
+  let best = 0;
+  edges.forEach((e: EdgePoint, i: number) => {
+    if (e.distanceSquared < edges[best].distanceSquared) best = i;
+  });
+  const boundary = c2.closestPoint(shape, circle.center) as Result['boundary'];
+  const hit = c2.overlaps(circle, shape);
+  const contact = c2.collide(shape, circle) as Contact;
+  const r2 = circle.radius * circle.radius;
+  return {
+    result: { hit, edges, best, boundary, contact },
+    answer: {
+      hit,
+      text: hit
+        ? boundary.inside
+          ? 'HIT: the centre is inside the ' + shapeName
+          : 'HIT: the nearest edge point is within the radius'
+        : 'NO HIT: every edge point is farther than the radius',
+      raw: { overlaps: hit, closestPoint: boundary, collide: contact },
+      rows: [
+        ...edges.map((e: EdgePoint, i: number) =>
+          row(`edge${i}`, `edge ${i + 1}: d² (t)`, `${fmt(e.distanceSquared, 1)} (t=${fmt(e.t, 2)})${i === best ? '  ← nearest' : ''}`)),
+        row('r2', 'r²', fmt(r2, 1)),
+        row('inside', 'centre inside', String(boundary.inside)),
+        row('closest', 'closest boundary point', fmtVec(boundary.point)),
+        row('hit', 'overlaps(circle, shape)', String(hit)),
+        row('normal', 'normal (shape → circle)', contact ? fmtVec(contact.normal, 3) : '—'),
+        row('depth', 'depth', contact ? fmt(contact.depth) : '—'),
+      ],
+    },
+  };
+}
+
+function draw(st: Stage, s: Shapes, r: Result): void {
+  drawShape(st, s.p, r.hit, s.p.kind === 'box' ? 'rect' : 'poly');
+  drawShape(st, s.c, r.hit, 'M');
+  if (s.c.kind !== 'circle') return;
+  const m = s.c.c;
+  r.edges.forEach((e, i) => {
+    const best = i === r.best;
+    st.line(m, e.point, best ? C.closest : C.closest + '66', best ? 2 : 1, best ? [] : [3, 4]);
+    st.dot(e.point, C.closest, best ? 5.5 : 3.5, !best);
+    if (!best) st.label(mid(m, e.point), `${i + 1}`, C.closest + 'cc', 0, 0, 'center');
+  });
+  const b = r.edges[r.best];
+  if (b) st.label(b.point, `nearest: d=${fmt(Math.sqrt(b.distanceSquared), 1)}`, C.closest, 10, -12, 'left', true);
+  if (r.contact) drawMtv(st, r.contact.point, r.contact.normal, r.contact.depth);
+}
+
+const common = (kind: string) =>
+  `<p>Each purple dot is the clamped projection of the centre onto one edge (the closest point on that segment,
+from the previous chapter); the filled one is the nearest. When the ${kind} and the circle overlap, the green arrow
+is the push that moves the circle out (normal from the ${kind} to the circle, times the depth).</p>`;
+
+export const rectCircleChapter: ChapterDef<Result> = {
+  id: 'rect-circle',
+  title: 'Rectangle and circle',
+  nav: 'Rect × circle',
+  prose: `
+<p>A rectangle is four segments. For each one, find the point of that segment closest to the circle's centre
+<var>M</var> (project and clamp, as before) and keep the nearest of the four. If that nearest point is within the
+radius, the circle touches the rectangle's border. Comparing squared distances avoids every square root:</p>
+<pre class="formula">for each edge i:
+  Pᵢ = closest point of edge i to M
+  dᵢ² = |M − Pᵢ|²
+hit = min dᵢ² ≤ r²  or  M inside</pre>
+<p>The second condition matters. A small circle that sits completely inside a large rectangle is far from every
+edge, yet it certainly overlaps. The edge test alone would miss it, so collide2d also checks whether the centre
+lies inside the rectangle (its <code>closestPoint</code> result carries an <code>inside</code> flag) and then
+reports a hit with the depth measured to the nearest edge plus the radius.</p>
+<p>For an axis-aligned rectangle there is an even shorter form: clamp <var>M</var> to the box coordinate by
+coordinate. The edge-by-edge version shown here works for a rotated rectangle just as well, which is why the
+figure lets you turn it (rotation handle, or R / Shift+R on a focused handle).</p>
+${common('rectangle')}`,
+  hint: 'Drag the circle around and into the rectangle; rotate the rectangle with its round rotation handle.',
+  view: VIEW,
+  names: { p: 'Rectangle', c: 'Circle' },
+  shapes: () => ({ p: boxS(330, 260, 150, 90, 0.3), c: circleS(600, 190, 60) }),
+  compute: (s) => compute(s, 'rectangle'),
+  draw: (st, s, r) => draw(st, s, r),
+};
+
+export const polygonCircleChapter: ChapterDef<Result> = {
+  id: 'polygon-circle',
+  title: 'Polygon and circle',
+  nav: 'Polygon × circle',
+  prose: `
+<p>Nothing in the previous chapter depended on the shape having four sides. Any convex polygon is a closed chain
+of edges from vertex <var>i</var> to vertex <var>i</var> + 1 (wrapping around from the last vertex to the first),
+so the same loop applies with <var>n</var> edges instead of four:</p>
+<pre class="formula">for i in 0 … n−1:
+  edge i = vertex[i] → vertex[(i+1) mod n]
+hit = min |M − closestᵢ|² ≤ r²  or  M inside</pre>
+<p>The inside test for a convex polygon is a sign check: with the vertices in counter-clockwise order, a point is
+inside when it lies on the left of (or on) every edge. collide2d evaluates those signs exactly, and it stores every
+polygon counter-clockwise whatever order you give the vertices in.</p>
+<p>The polygon must stay convex. Drag a vertex inwards until the outline dents and the library refuses the polygon
+with a <code>RangeError</code> that names the offending point; the read-out shows that message and the outline turns
+grey and dashed until you fix it.</p>
+${common('polygon')}`,
+  hint: 'Drag the vertices, the centre and the rotation handle of the polygon, and move the circle.',
+  view: VIEW,
+  names: { p: 'Polygon', c: 'Circle' },
+  shapes: () => ({ p: ngonS(330, 260, 5, 130, 0.2), c: circleS(590, 180, 55) }),
+  compute: (s) => compute(s, 'polygon'),
+  draw: (st, s, r) => draw(st, s, r),
+};

@@ -1,0 +1,299 @@
+// Stress view: N moving circles; every frame the pairs are tested with the package's batch functions, either all
+// pairs (brute force, in chunks) or the candidate pairs of a uniform grid built here in JavaScript.
+import * as c2 from 'collide2d';
+import type { Mounted } from '../chapter';
+import { C, Stage } from '../stage';
+import { buildHash, replaceHash } from '../url';
+
+const W = 1000;
+const H = 625;
+const MAX_N = 10000;
+const CHUNK = 1 << 16;
+
+/** Small deterministic PRNG (mulberry32) so a given N always starts from the same scene. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function mountStress(root: HTMLElement, params: URLSearchParams): Mounted {
+  let n = clampN(Number(params.get('n') ?? 1000));
+  let mode: 'grid' | 'brute' = params.get('mode') === 'brute' ? 'brute' : 'grid';
+  let running = params.get('paused') !== '1';
+
+  const art = document.createElement('article');
+  art.className = 'stress';
+  art.innerHTML = `<h1>Stress: N moving bodies</h1>
+<p class="prose">Circles bounce around a box; every frame each pair of circles that could touch is tested by
+<code>c2.batch.overlapsCircleCircle</code>, which takes the circles as flat <code>Float64Array</code>s
+(x, y, r per circle) and writes one byte per pair, with no JavaScript object per pair. <em>Brute force</em> feeds
+it all N(N−1)/2 pairs in chunks; <em>grid</em> first buckets the circles into cells twice the largest diameter
+wide (plain JavaScript) and only tests neighbours. Touching circles are filled and hatched.</p>`;
+  const bar = document.createElement('div');
+  bar.className = 'toolbar';
+  bar.innerHTML = `
+<label>N <input type="range" min="10" max="${MAX_N}" step="10" data-testid="stress-n" aria-label="number of bodies"></label>
+<output class="mono" data-testid="stress-n-value"></output>
+<label><input type="radio" name="mode" value="grid" data-testid="mode-grid"> grid broad phase</label>
+<label><input type="radio" name="mode" value="brute" data-testid="mode-brute"> brute force (all pairs)</label>
+<button type="button" class="btn" data-testid="stress-pause"></button>`;
+  const stats = document.createElement('p');
+  stats.className = 'stats';
+  stats.innerHTML = `<span>query <b data-testid="stat-ms">–</b> ms/frame</span><span>frame <b data-testid="stat-frame">–</b> ms</span>
+<span>pairs tested <b data-testid="stat-pairs">–</b></span><span>touching pairs <b data-testid="stat-hits">–</b></span>`;
+  stats.setAttribute('aria-live', 'off');
+  const fig = document.createElement('div');
+  fig.className = 'figure';
+  art.append(bar, stats, fig);
+  root.replaceChildren(art);
+
+  const slider = bar.querySelector('input[type=range]') as HTMLInputElement;
+  const nOut = bar.querySelector('output') as HTMLOutputElement;
+  const pause = bar.querySelector('button') as HTMLButtonElement;
+  const radios = [...bar.querySelectorAll<HTMLInputElement>('input[type=radio]')];
+  const q = (id: string) => stats.querySelector(`[data-testid=${id}]`) as HTMLElement;
+
+  const stage = new Stage(fig, { x: 0, y: 0, w: W, h: H }, 'Moving bodies');
+  let x = new Float64Array(0), y = x, vx = x, vy = x, r = x;
+  let hit = new Uint8Array(0);
+  let a = new Float64Array(CHUNK * 3);
+  let b = new Float64Array(CHUNK * 3);
+  let out = new Uint8Array(CHUNK);
+  let pi = new Uint32Array(CHUNK);
+  let pj = new Uint32Array(CHUNK);
+  let emaQuery = 0, emaFrame = 0, lastPairs = 0, lastHits = 0;
+  let raf = 0;
+  let last = performance.now();
+
+  function populate(): void {
+    const rand = rng(12345);
+    x = new Float64Array(n); y = new Float64Array(n); vx = new Float64Array(n); vy = new Float64Array(n);
+    r = new Float64Array(n); hit = new Uint8Array(n);
+    const rmax = n > 3000 ? 3.5 : n > 800 ? 5 : 9;
+    for (let i = 0; i < n; i++) {
+      r[i] = rmax * (0.5 + 0.5 * rand());
+      x[i] = r[i] + rand() * (W - 2 * r[i]);
+      y[i] = r[i] + rand() * (H - 2 * r[i]);
+      const ang = rand() * Math.PI * 2;
+      const sp = 20 + rand() * 60;
+      vx[i] = Math.cos(ang) * sp;
+      vy[i] = Math.sin(ang) * sp;
+    }
+  }
+
+  /** Tests `count` pairs currently in a/b (indices in pi/pj) with the library; marks hits. */
+  function flush(count: number): number {
+    if (!count) return 0;
+    const res = c2.batch.overlapsCircleCircle(a.subarray(0, count * 3), b.subarray(0, count * 3), out);
+    let h = 0;
+    for (let k = 0; k < count; k++) {
+      if (res[k]) {
+        h++;
+        hit[pi[k]] = 1;
+        hit[pj[k]] = 1;
+      }
+    }
+    return h;
+  }
+
+  function put(k: number, i: number, j: number): void {
+    const o = k * 3;
+    a[o] = x[i]; a[o + 1] = y[i]; a[o + 2] = r[i];
+    b[o] = x[j]; b[o + 1] = y[j]; b[o + 2] = r[j];
+    pi[k] = i; pj[k] = j;
+  }
+
+  function brute(): { pairs: number; hits: number } {
+    let k = 0, pairs = 0, hits = 0;
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        put(k++, i, j);
+        if (k === CHUNK) { hits += flush(k); pairs += k; k = 0; }
+      }
+    }
+    hits += flush(k);
+    pairs += k;
+    return { pairs, hits };
+  }
+
+  function grid(): { pairs: number; hits: number } {
+    let rmax = 0;
+    for (let i = 0; i < n; i++) if (r[i] > rmax) rmax = r[i];
+    const cell = Math.max(1, 2 * rmax);
+    const gw = Math.ceil(W / cell) + 1, gh = Math.ceil(H / cell) + 1;
+    const cellOf = new Int32Array(n);
+    const start = new Int32Array(gw * gh + 1);
+    for (let i = 0; i < n; i++) {
+      const cx = Math.min(gw - 1, Math.max(0, Math.floor(x[i] / cell)));
+      const cy = Math.min(gh - 1, Math.max(0, Math.floor(y[i] / cell)));
+      cellOf[i] = cy * gw + cx;
+      start[cellOf[i] + 1]++;
+    }
+    for (let c = 0; c < gw * gh; c++) start[c + 1] += start[c];
+    const fill = start.slice(0, gw * gh);
+    const items = new Int32Array(n);
+    for (let i = 0; i < n; i++) items[fill[cellOf[i]]++] = i;
+    let k = 0, pairs = 0, hits = 0;
+    const visit = (i: number, c: number, sameCell: boolean) => {
+      for (let s = start[c]; s < start[c + 1]; s++) {
+        const j = items[s];
+        if (sameCell && j <= i) continue;
+        put(k++, i, j);
+        if (k === CHUNK) { hits += flush(k); pairs += k; k = 0; }
+      }
+    };
+    for (let i = 0; i < n; i++) {
+      const c = cellOf[i];
+      const cx = c % gw, cy = (c - cx) / gw;
+      visit(i, c, true);
+      // Half of the neighbourhood, so each pair of cells is visited once.
+      if (cx + 1 < gw) visit(i, c + 1, false);
+      if (cy + 1 < gh) {
+        if (cx > 0) visit(i, c + gw - 1, false);
+        visit(i, c + gw, false);
+        if (cx + 1 < gw) visit(i, c + gw + 1, false);
+      }
+    }
+    hits += flush(k);
+    pairs += k;
+    return { pairs, hits };
+  }
+
+  function step(dt: number): void {
+    for (let i = 0; i < n; i++) {
+      x[i] += vx[i] * dt;
+      y[i] += vy[i] * dt;
+      if (x[i] < r[i]) { x[i] = r[i]; vx[i] = Math.abs(vx[i]); }
+      if (x[i] > W - r[i]) { x[i] = W - r[i]; vx[i] = -Math.abs(vx[i]); }
+      if (y[i] < r[i]) { y[i] = r[i]; vy[i] = Math.abs(vy[i]); }
+      if (y[i] > H - r[i]) { y[i] = H - r[i]; vy[i] = -Math.abs(vy[i]); }
+    }
+  }
+
+  function detect(): void {
+    hit.fill(0);
+    const t0 = performance.now();
+    const res = mode === 'brute' ? brute() : grid();
+    const ms = performance.now() - t0;
+    emaQuery = emaQuery ? emaQuery * 0.85 + ms * 0.15 : ms;
+    lastPairs = res.pairs;
+    lastHits = res.hits;
+  }
+
+  stage.onDraw = () => {
+    const { ctx } = stage;
+    const k = stage.k;
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = C.miss;
+    ctx.beginPath();
+    for (let i = 0; i < n; i++) {
+      if (hit[i]) continue;
+      const s = stage.toScreen({ x: x[i], y: y[i] });
+      ctx.moveTo(s.x + r[i] * k, s.y);
+      ctx.arc(s.x, s.y, r[i] * k, 0, Math.PI * 2);
+    }
+    ctx.stroke();
+    ctx.beginPath();
+    for (let i = 0; i < n; i++) {
+      if (!hit[i]) continue;
+      const s = stage.toScreen({ x: x[i], y: y[i] });
+      ctx.moveTo(s.x + r[i] * k, s.y);
+      ctx.arc(s.x, s.y, r[i] * k, 0, Math.PI * 2);
+    }
+    ctx.fillStyle = stage.hatch(C.hit);
+    ctx.fill();
+    ctx.strokeStyle = C.hit;
+    ctx.lineWidth = 1.5;
+    ctx.stroke();
+    const tl = stage.toScreen({ x: 0, y: 0 });
+    ctx.strokeStyle = C.ink;
+    ctx.lineWidth = 1;
+    ctx.strokeRect(tl.x, tl.y, W * k, H * k);
+  };
+
+  function showStats(): void {
+    q('stat-ms').textContent = emaQuery.toFixed(2);
+    q('stat-frame').textContent = emaFrame.toFixed(1);
+    q('stat-pairs').textContent = lastPairs.toLocaleString('en-US');
+    q('stat-hits').textContent = lastHits.toLocaleString('en-US');
+  }
+
+  let statTimer = 0;
+  function frame(now: number): void {
+    const dt = Math.min(0.05, (now - last) / 1000);
+    const frameMs = now - last;
+    last = now;
+    emaFrame = emaFrame ? emaFrame * 0.9 + frameMs * 0.1 : frameMs;
+    step(dt);
+    detect();
+    stage.drawNow();
+    if (now - statTimer > 250) {
+      statTimer = now;
+      showStats();
+    }
+    raf = running ? requestAnimationFrame(frame) : 0;
+  }
+
+  function syncControls(): void {
+    slider.value = String(n);
+    nOut.textContent = `${n} bodies`;
+    radios.forEach((el) => { el.checked = el.value === mode; });
+    pause.textContent = running ? 'Pause' : 'Run';
+    replaceHash(buildHash(['stress'], { n: String(n), mode, ...(running ? {} : { paused: '1' }) }));
+  }
+
+  function restart(): void {
+    populate();
+    emaQuery = 0;
+    detect();
+    showStats();
+    stage.drawNow();
+  }
+
+  slider.addEventListener('input', () => {
+    n = clampN(Number(slider.value));
+    syncControls();
+    restart();
+  });
+  radios.forEach((el) => el.addEventListener('change', () => {
+    mode = el.value === 'brute' ? 'brute' : 'grid';
+    syncControls();
+    emaQuery = 0;
+    detect();
+    showStats();
+  }));
+  pause.addEventListener('click', () => {
+    running = !running;
+    syncControls();
+    if (running && !raf) {
+      last = performance.now();
+      raf = requestAnimationFrame(frame);
+    }
+  });
+
+  syncControls();
+  restart();
+  if (running) raf = requestAnimationFrame(frame);
+
+  return {
+    destroy() {
+      cancelAnimationFrame(raf);
+      running = false;
+      stage.destroy();
+      a = b = new Float64Array(0);
+      out = new Uint8Array(0);
+      pi = pj = new Uint32Array(0);
+    },
+  };
+}
+
+function clampN(v: number): number {
+  if (!Number.isFinite(v)) return 1000;
+  return Math.max(10, Math.min(MAX_N, Math.round(v)));
+}

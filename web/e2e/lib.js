@@ -1,0 +1,97 @@
+// Test-side access to the package and to the tutorial's URL state, written independently of the app's code:
+// it decodes the shapes from the hash and asks collide2d (in Node) what the page should be showing.
+
+let c2 = null;
+/** The public package, imported by its name (package self-reference), as a user would. */
+export async function lib() {
+  if (!c2) {
+    try {
+      c2 = await import('collide2d');
+    } catch {
+      // package.json without an "exports" map: no self-reference; use the file directly.
+      c2 = await import('../lib/index.js');
+    }
+    await c2.init();
+  }
+  return c2;
+}
+
+const rot = (p, a) => {
+  const c = Math.cos(a);
+  const s = Math.sin(a);
+  return { x: c * p.x - s * p.y, y: s * p.x + c * p.y };
+};
+
+/** Decodes one shape parameter of the URL ("circle,x,y,r", "poly,cx,cy,angle,x1,y1,...", ...) into a library shape. */
+export function decodeShape(c, text) {
+  const [kind, ...rest] = text.split(',');
+  const n = rest.map(Number);
+  switch (kind) {
+    case 'circle': return c.circle(n[0], n[1], n[2]);
+    case 'aabb': return c.aabb(n[0] - n[2], n[1] - n[3], n[0] + n[2], n[1] + n[3]);
+    case 'box': return c.box(n[0], n[1], n[2], n[3], n[4]);
+    case 'segment': return c.segment(n[0], n[1], n[2], n[3]);
+    case 'line': return c.line(n[0], n[1], n[2], n[3]);
+    case 'point': return { x: n[0], y: n[1] };
+    case 'poly': {
+      const pts = [];
+      for (let i = 3; i < n.length; i += 2) {
+        const r = rot({ x: n[i], y: n[i + 1] }, n[2]);
+        pts.push({ x: n[0] + r.x, y: n[1] + r.y });
+      }
+      return c.polygon(pts);
+    }
+    default: throw new Error(`unknown shape ${text}`);
+  }
+}
+
+/** What each chapter's read-out must show, computed here from the URL state. */
+export const EXPECTED = {
+  aabb: (c, s) => ({ overlaps: c.overlaps(s.a, s.b), collide: c.collide(s.a, s.b) }),
+  circles: (c, s) => ({ overlaps: c.overlaps(s.a, s.b), collide: c.collide(s.a, s.b) }),
+  lines: (c, s) => c.intersectLines(s.a, s.b),
+  segments: (c, s) => c.intersectSegments(s.a, s.b),
+  'circle-line': (c, s) => c.intersectCircleLine(s.c, s.l),
+  'circle-segment': (c, s) => c.intersectCircleSegment(s.c, s.s),
+  'rect-circle': (c, s) => ({
+    overlaps: c.overlaps(s.c, s.p), closestPoint: c.closestPoint(s.p, s.c.center), collide: c.collide(s.p, s.c),
+  }),
+  'polygon-circle': (c, s) => ({
+    overlaps: c.overlaps(s.c, s.p), closestPoint: c.closestPoint(s.p, s.c.center), collide: c.collide(s.p, s.c),
+  }),
+  boxes: (c, s) => c.sat(s.a, s.b),
+  polygons: (c, s) => c.sat(s.a, s.b),
+  sweep: (c, s) => {
+    const disp = { x: s.target.x - s.ball.center.x, y: s.target.y - s.ball.center.y };
+    const walls = [s.w1, s.w2, s.w3];
+    return { sweep: c.sweep(s.ball, disp, walls), moveAndSlide: c.moveAndSlide(s.ball, disp, walls, 4) };
+  },
+};
+
+/** The same JSON normalisation as the page (NaN / Infinity as strings). */
+export const normal = (x) =>
+  JSON.parse(JSON.stringify(x, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v)));
+
+/** Deep comparison; numbers within 1e-9 relative. Returns a path to the first difference, or null. */
+export function diff(a, b, path = '$') {
+  if (typeof a === 'number' && typeof b === 'number') {
+    return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b)) ? null : `${path}: ${a} != ${b}`;
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return `${path}: array shape differs`;
+    for (let i = 0; i < a.length; i++) {
+      const d = diff(a[i], b[i], `${path}[${i}]`);
+      if (d) return d;
+    }
+    return null;
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const k of keys) {
+      const d = diff(a[k], b[k], `${path}.${k}`);
+      if (d) return d;
+    }
+    return null;
+  }
+  return a === b ? null : `${path}: ${JSON.stringify(a)} != ${JSON.stringify(b)}`;
+}

@@ -1,0 +1,1189 @@
+// collide2d — public JavaScript API over the WebAssembly build of the C++ core.
+// Types and documentation: index.d.ts (hand-written). Conventions: see the README / collide2d.h.
+//
+// Inputs and results are plain values ({x, y} points, {type: 'circle', ...} shapes). Every function checks its
+// arguments before they reach wasm (TypeError for a wrong type or a missing field, RangeError for a value the core
+// rejects, both naming the function and the argument), copies numbers into a static scratch area of wasm memory,
+// calls the core, and reads the result back. Nothing here keeps wasm memory per call.
+import createCollide2dModule from '../pkg/collide2d.mjs';
+
+// ---- state ---------------------------------------------------------------------------------------------------
+let M = null; // the Emscripten module (raw layer, private)
+let ready = false;
+let initPromise = null;
+let mem = null; // Module.HEAPF64 at the last refresh
+let io = null; // Float64Array over g_io (64 doubles)
+let ioBase = 0; // index of g_io in mem (in doubles)
+let u8 = null; // Uint8Array over all wasm memory
+let u32 = null;
+let f64 = null;
+let bufPtr = 0; // address of the scratch buffer
+let bufCap = 0; // bytes known to be reserved
+
+// direct wasm exports (hot paths)
+let rawValidate, rawRaycast, rawClosestPoint, fastOverlapsCC, fastCollideCC, rawOverlaps, rawCollide, rawContains, rawReserve;
+let rawErrorCode, rawErrorArg, rawErrorIndex;
+let rawBatchOverlapsCC, rawBatchCollideCC, rawBatchPolygons, rawBatchOverlapsPP, rawBatchCollidePP, rawBatchCP;
+
+// Layout of g_io, shared with web/wasm/bindings.cpp.
+const SLOT1 = 8;
+const POINT = 16;
+const OUT = 24;
+
+const CIRCLE = 0;
+const AABB = 1;
+const BOX = 2;
+const POLYGON = 3;
+const SEGMENT = 4;
+const LINE = 5;
+const RAY = 6;
+const TRANSFORM = 7;
+const KIND_NAMES = ['circle', 'aabb', 'box', 'polygon', 'segment', 'line', 'ray', 'transform'];
+const PAIR_SHAPES = 0b11111; // circle, aabb, box, polygon, segment
+
+const ERROR_NAMES = [
+  'None',
+  'NotFinite',
+  'NegativeRadius',
+  'NegativeExtent',
+  'ZeroDirection',
+  'TooFewPoints',
+  'Collinear',
+  'NotConvex',
+  'InvalidArgument',
+];
+const LINE_KINDS = ['parallel', 'point', 'coincident'];
+const SEGMENT_KINDS = ['none', 'point', 'overlap'];
+const CONTACT_STRIDE = 6;
+
+// ---- initialisation ----------------------------------------------------------------------------------------
+
+/**
+ * Loads and instantiates the WebAssembly module. Idempotent: every call returns the same promise.
+ * In Node the .wasm file is read from the package; in browsers (and Vite) it is fetched from the URL below,
+ * which bundlers rewrite to the emitted asset.
+ */
+export function init(options) {
+  if (initPromise === null) {
+    initPromise = load(options).catch((e) => {
+      initPromise = null;
+      throw e;
+    });
+  }
+  return initPromise;
+}
+
+async function load(options) {
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw new TypeError(`collide2d.init: argument options must be an object (got ${show(options)})`);
+  }
+  const opts = options ?? {};
+  const moduleArgs = {};
+  let binary = opts.wasmBinary;
+  if (binary !== undefined) {
+    if (!(binary instanceof ArrayBuffer) && !ArrayBuffer.isView(binary)) {
+      throw new TypeError(`collide2d.init: argument options.wasmBinary must be an ArrayBuffer or a typed array`);
+    }
+  } else {
+    // Keep this exact `new URL('<literal>', import.meta.url)` form: bundlers (Vite, webpack, Rollup plugins)
+    // recognise it and ship the .wasm file with the application.
+    const here = import.meta.url; // (a variable, so that bundlers only see the literal form below)
+    const url = opts.wasmUrl !== undefined ? new URL(String(opts.wasmUrl), here)
+      : new URL('../pkg/collide2d.wasm', import.meta.url);
+    const isNode = typeof process === 'object' && process !== null && typeof process.versions === 'object' &&
+      process.versions !== null && typeof process.versions.node === 'string';
+    if (isNode && url.protocol === 'file:') {
+      // The module specifier is computed so that bundlers do not try to resolve node:fs for browsers.
+      const fsName = ['node', 'fs/promises'].join(':');
+      const fs = await import(/* @vite-ignore */ /* webpackIgnore: true */ fsName);
+      binary = await fs.readFile(url);
+    } else {
+      moduleArgs.locateFile = () => url.href;
+    }
+  }
+  if (binary !== undefined) moduleArgs.wasmBinary = binary;
+  const m = await createCollide2dModule(moduleArgs);
+  setup(m);
+}
+
+// Emscripten 3.1.6 exposes each C export as a wrapper that replaces itself with the direct wasm function on its
+// first call. Every raw export tolerates being called with no arguments (it rejects them), so one call each
+// leaves direct references behind.
+function direct(m, name) {
+  m[name]();
+  return m[name];
+}
+
+function setup(m) {
+  fastOverlapsCC = direct(m, '_c2_overlaps_circle_circle_checked_by_caller');
+  fastCollideCC = direct(m, '_c2_collide_circle_circle_checked_by_caller');
+  rawOverlaps = direct(m, '_c2_overlaps');
+  rawCollide = direct(m, '_c2_collide');
+  rawContains = direct(m, '_c2_contains');
+  rawValidate = direct(m, '_c2_validate');
+  rawRaycast = direct(m, '_c2_raycast');
+  rawClosestPoint = direct(m, '_c2_closest_point');
+  rawErrorCode = direct(m, '_c2_error_code');
+  rawErrorArg = direct(m, '_c2_error_arg');
+  rawErrorIndex = direct(m, '_c2_error_index');
+  rawBatchOverlapsCC = direct(m, '_c2_batch_overlaps_circle_circle');
+  rawBatchCollideCC = direct(m, '_c2_batch_collide_circle_circle');
+  rawBatchPolygons = direct(m, '_c2_batch_polygons');
+  rawBatchOverlapsPP = direct(m, '_c2_batch_overlaps_polygon_polygon');
+  rawBatchCollidePP = direct(m, '_c2_batch_collide_polygon_polygon');
+  rawBatchCP = direct(m, '_c2_batch_circle_polygon');
+  rawReserve = m._c2_reserve;
+  ioBase = m._c2_io() >> 3;
+  M = m;
+  bufPtr = rawReserve(4096);
+  bufCap = 4096;
+  refresh();
+  ready = true;
+}
+
+/** Re-creates the views over wasm memory (needed after the memory grew: old views are detached). */
+function refresh() {
+  mem = M.HEAPF64;
+  f64 = mem;
+  u8 = M.HEAPU8;
+  u32 = M.HEAPU32;
+  io = mem.subarray(ioBase, ioBase + 64);
+}
+
+/** Views are detached (length 0) after the memory grew. Cheap check, done after any call that may allocate. */
+function fresh() {
+  if (io.length === 0) refresh();
+}
+
+/** Makes the scratch buffer hold at least `bytes` bytes; returns its address. */
+function reserve(fn, bytes) {
+  if (bytes > bufCap) {
+    if (bytes > 0x7fff0000) throw new RangeError(`collide2d.${fn}: input too large (${bytes} bytes)`);
+    const p = rawReserve(bytes);
+    if (p === 0) throw new RangeError(`collide2d.${fn}: out of memory (${bytes} bytes)`);
+    bufPtr = p;
+    bufCap = bytes;
+    refresh();
+  }
+  return bufPtr;
+}
+
+/** Field and message of the last rejected argument (embind strings: may allocate, so views are re-checked). */
+function errorText() {
+  const field = M.errorField();
+  const message = M.errorMessage();
+  fresh();
+  return { field, message };
+}
+
+function notReady() {
+  throw new Error('collide2d: call await init() first');
+}
+
+// ---- argument checks ------------------------------------------------------------------------------------------
+
+function show(v) {
+  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? v.slice(0, 40) + '...' : v);
+  if (v === null || v === undefined || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'function') return 'a function';
+  if (typeof v === 'symbol') return 'a symbol';
+  if (Array.isArray(v)) return `an array of ${v.length}`;
+  if (ArrayBuffer.isView(v)) return `a ${v.constructor.name} of ${v.length}`;
+  if (typeof v === 'object' && typeof v.x === 'number' && typeof v.y === 'number') {
+    return `{x: ${show(v.x)}, y: ${show(v.y)}}`;
+  }
+  if (typeof v === 'object' && typeof v.type === 'string') return `a ${show(v.type)} object`;
+  return 'an object';
+}
+
+function typeError(fn, path, what, value) {
+  return new TypeError(`collide2d.${fn}: argument ${path} must be ${what} (got ${show(value)})`);
+}
+
+function checkObject(fn, path, v) {
+  if (v === null || typeof v !== 'object') throw typeError(fn, path, 'an object', v);
+}
+
+function checkNumber(fn, path, v) {
+  if (typeof v !== 'number') throw typeError(fn, path, 'a number', v);
+}
+
+function checkVec(fn, path, v) {
+  if (v === null || typeof v !== 'object') throw typeError(fn, path, 'a point {x, y}', v);
+  if (typeof v.x !== 'number') throw typeError(fn, path + '.x', 'a number', v.x);
+  if (typeof v.y !== 'number') throw typeError(fn, path + '.y', 'a number', v.y);
+}
+
+function checkKind(fn, path, s, expected) {
+  checkObject(fn, path, s);
+  if (s.type !== undefined && s.type !== expected) {
+    throw typeError(fn, path + '.type', `'${expected}' (or absent)`, s.type);
+  }
+}
+
+/** Walks a field path such as "points[2]" or "center" from v; undefined when it does not lead anywhere. */
+function lookup(v, field) {
+  if (field === '') return v;
+  let cur = v;
+  for (const part of field.split(/[.[\]]/)) {
+    if (part === '') continue;
+    if (cur === null || (typeof cur !== 'object' && typeof cur !== 'function')) return undefined;
+    cur = cur[part];
+  }
+  return cur;
+}
+
+/**
+ * Throws the RangeError for the argument the core just rejected (c2_error_*). `names` and `values` describe the
+ * JS arguments; `elementName(index)` names a batch element.
+ */
+function rejected(fn, names, values, describe) {
+  const code = rawErrorCode();
+  const argIndex = rawErrorArg();
+  const index = rawErrorIndex();
+  const { field, message } = errorText();
+  const name = names[argIndex] ?? `#${argIndex}`;
+  if (describe !== undefined) {
+    const text = describe(argIndex, index, field, message);
+    if (text !== undefined) {
+      const err = new RangeError(`collide2d.${fn}: ${text}`);
+      err.code = ERROR_NAMES[code] ?? 'InvalidArgument';
+      throw err;
+    }
+  }
+  let target = values[argIndex];
+  let path = name;
+  if (index >= 0) {
+    path += `[${index}]`;
+    target = Array.isArray(target) ? target[index] : undefined;
+  }
+  if (field !== '') path += '.' + field;
+  const got = field !== '' ? lookup(target, field) : target;
+  const gotText = got !== undefined ? ` (got ${show(got)})` : '';
+  const err = new RangeError(`collide2d.${fn}: argument ${path} ${message}${gotText}`);
+  err.code = ERROR_NAMES[code] ?? 'InvalidArgument';
+  throw err;
+}
+
+// ---- shapes into wasm memory ----------------------------------------------------------------------------------
+
+let polygonEnd = 0; // first free point index in the scratch buffer during one call
+
+/** Writes an array of {x, y} points at point index `start` of the scratch buffer; returns the count. */
+function putPoints(fn, path, pts, start) {
+  if (!Array.isArray(pts)) throw typeError(fn, path, 'an array of points {x, y}', pts);
+  const n = pts.length;
+  reserve(fn, (start + n) * 16);
+  let k = (bufPtr >> 3) + 2 * start;
+  for (let i = 0; i < n; i++) {
+    const p = pts[i];
+    if (p === null || typeof p !== 'object' || typeof p.x !== 'number' || typeof p.y !== 'number') {
+      checkVec(fn, `${path}[${i}]`, p);
+    }
+    f64[k++] = p.x;
+    f64[k++] = p.y;
+  }
+  return n;
+}
+
+/**
+ * Writes shape `s` (argument `path` of `fn`) into g_io slot `slot` (0 or 1). Polygons go to the scratch buffer
+ * from point index `polygonEnd` (reset to 0 by the caller for slot 0). Returns the kind; `mask` lists the kinds
+ * allowed (bit per kind).
+ */
+function putShape(fn, path, s, slot, mask) {
+  if (slot === 0) polygonEnd = 0;
+  if (s === null || typeof s !== 'object') throw typeError(fn, path, 'a shape object', s);
+  const o = slot * SLOT1;
+  let kind;
+  switch (s.type) {
+    case 'circle': {
+      kind = CIRCLE;
+      const c = s.center;
+      const r = s.radius;
+      if ((mask & 1) === 0) break;
+      if (c === null || typeof c !== 'object' || typeof c.x !== 'number' || typeof c.y !== 'number') {
+        checkVec(fn, path + '.center', c);
+      }
+      if (typeof r !== 'number') checkNumber(fn, path + '.radius', r);
+      io[o] = c.x;
+      io[o + 1] = c.y;
+      io[o + 2] = r;
+      return CIRCLE;
+    }
+    case 'aabb': {
+      kind = AABB;
+      if ((mask & (1 << AABB)) === 0) break;
+      const a = s.min;
+      const b = s.max;
+      checkVec(fn, path + '.min', a);
+      checkVec(fn, path + '.max', b);
+      io[o] = a.x;
+      io[o + 1] = a.y;
+      io[o + 2] = b.x;
+      io[o + 3] = b.y;
+      return AABB;
+    }
+    case 'box': {
+      kind = BOX;
+      if ((mask & (1 << BOX)) === 0) break;
+      const c = s.center;
+      const h = s.halfExtents;
+      const angle = s.angle === undefined ? 0 : s.angle;
+      checkVec(fn, path + '.center', c);
+      checkVec(fn, path + '.halfExtents', h);
+      checkNumber(fn, path + '.angle', angle);
+      io[o] = c.x;
+      io[o + 1] = c.y;
+      io[o + 2] = h.x;
+      io[o + 3] = h.y;
+      io[o + 4] = angle;
+      return BOX;
+    }
+    case 'polygon': {
+      kind = POLYGON;
+      if ((mask & (1 << POLYGON)) === 0) break;
+      const start = slot === 0 ? 0 : polygonEnd;
+      const n = putPoints(fn, path + '.points', s.points, start);
+      io[o] = start;
+      io[o + 1] = n;
+      polygonEnd = start + n;
+      return POLYGON;
+    }
+    case 'segment':
+    case 'line': {
+      kind = s.type === 'line' ? LINE : SEGMENT;
+      if ((mask & (1 << kind)) === 0) break;
+      const a = s.a;
+      const b = s.b;
+      checkVec(fn, path + '.a', a);
+      checkVec(fn, path + '.b', b);
+      io[o] = a.x;
+      io[o + 1] = a.y;
+      io[o + 2] = b.x;
+      io[o + 3] = b.y;
+      return kind;
+    }
+    case 'ray': {
+      kind = RAY;
+      if ((mask & (1 << RAY)) === 0) break;
+      putRay(fn, path, s, o);
+      return RAY;
+    }
+    case 'transform': {
+      kind = TRANSFORM;
+      if ((mask & (1 << TRANSFORM)) === 0) break;
+      putTransform(fn, path, s, o);
+      return TRANSFORM;
+    }
+    default:
+      kind = -1;
+  }
+  const allowed = KIND_NAMES.filter((_, i) => (mask & (1 << i)) !== 0).join(', ');
+  const what = kind < 0 ? `a shape with type ${allowed}` : `one of: ${allowed}`;
+  throw typeError(fn, kind < 0 ? path + '.type' : path, what, kind < 0 ? s.type : s);
+}
+
+function putRay(fn, path, s, o) {
+  const p = s.origin;
+  const d = s.direction;
+  const maxFraction = s.maxFraction === undefined ? Infinity : s.maxFraction;
+  checkVec(fn, path + '.origin', p);
+  checkVec(fn, path + '.direction', d);
+  checkNumber(fn, path + '.maxFraction', maxFraction);
+  io[o] = p.x;
+  io[o + 1] = p.y;
+  io[o + 2] = d.x;
+  io[o + 3] = d.y;
+  io[o + 4] = maxFraction;
+}
+
+function putTransform(fn, path, t, o) {
+  checkObject(fn, path, t);
+  const p = t.position;
+  const angle = t.angle === undefined ? 0 : t.angle;
+  checkVec(fn, path + '.position', p);
+  checkNumber(fn, path + '.angle', angle);
+  io[o] = p.x;
+  io[o + 1] = p.y;
+  io[o + 2] = angle;
+}
+
+/** A shape of a fixed kind (`type` may be omitted): used where only one kind makes sense. */
+function putFixed(fn, path, s, slot, kind) {
+  checkKind(fn, path, s, KIND_NAMES[kind]);
+  if (s.type === undefined) s = { ...s, type: KIND_NAMES[kind] };
+  return putShape(fn, path, s, slot, 1 << kind);
+}
+
+function putPoint(fn, path, p, at) {
+  if (p === null || typeof p !== 'object' || typeof p.x !== 'number' || typeof p.y !== 'number') {
+    checkVec(fn, path, p);
+  }
+  io[at] = p.x;
+  io[at + 1] = p.y;
+}
+
+// ---- result readers -----------------------------------------------------------------------------------------
+
+function vecAt(i) {
+  return { x: io[i], y: io[i + 1] };
+}
+
+function contactAt(i) {
+  return { normal: { x: io[i + 1], y: io[i + 2] }, depth: io[i + 3], point: { x: io[i + 4], y: io[i + 5] } };
+}
+
+/** Reads `count` points starting at the scratch buffer's first byte. */
+function verticesAtBuffer(count) {
+  fresh();
+  const pts = new Array(count);
+  let k = bufPtr >> 3;
+  for (let i = 0; i < count; i++, k += 2) pts[i] = { x: f64[k], y: f64[k + 1] };
+  return pts;
+}
+
+function need() {
+  if (!ready) notReady();
+}
+
+// ---- factories -------------------------------------------------------------------------------------------------
+
+function num(fn, name, v) {
+  if (typeof v !== 'number') throw typeError(fn, name, 'a number', v);
+  if (!Number.isFinite(v)) {
+    throw new RangeError(`collide2d.${fn}: argument ${name} must be finite (got ${show(v)})`);
+  }
+  return v;
+}
+
+/** A point {x, y}. */
+export function vec2(x, y) {
+  need();
+  return { x: num('vec2', 'x', x), y: num('vec2', 'y', y) };
+}
+
+/** A circle shape. */
+export function circle(x, y, radius) {
+  need();
+  const s = { type: 'circle', center: { x, y }, radius };
+  checkFactory('circle', ['x', 'y', 'radius'], [x, y, radius], s, { center: ['x', 'y'], radius: ['radius'] });
+  return s;
+}
+
+/** An axis-aligned box from its corners. */
+export function aabb(minX, minY, maxX, maxY) {
+  need();
+  const s = { type: 'aabb', min: { x: minX, y: minY }, max: { x: maxX, y: maxY } };
+  checkFactory('aabb', ['minX', 'minY', 'maxX', 'maxY'], [minX, minY, maxX, maxY], s,
+    { min: ['minX', 'minY'], max: ['maxX', 'maxY'] });
+  return s;
+}
+
+/** An axis-aligned box from its top-left corner (smallest x and y), width and height (Aabb::fromTopLeft). */
+export function aabbFromTopLeft(x, y, width, height) {
+  need();
+  const names = ['x', 'y', 'width', 'height'];
+  [x, y, width, height].forEach((v, i) => {
+    if (typeof v !== 'number') throw typeError('aabbFromTopLeft', names[i], 'a number', v);
+  });
+  const s = { type: 'aabb', min: { x, y }, max: { x: x + width, y: y + height } };
+  checkFactory('aabbFromTopLeft', ['x', 'y', 'width', 'height'], [x, y, width, height], s,
+    { min: ['x', 'y'], max: ['width', 'height'] });
+  return s;
+}
+
+/** A rotated rectangle. */
+export function box(cx, cy, hx, hy, angle = 0) {
+  need();
+  const s = { type: 'box', center: { x: cx, y: cy }, halfExtents: { x: hx, y: hy }, angle };
+  checkFactory('box', ['cx', 'cy', 'hx', 'hy', 'angle'], [cx, cy, hx, hy, angle], s,
+    { center: ['cx', 'cy'], halfExtents: ['hx', 'hy'], angle: ['angle'] });
+  return s;
+}
+
+/** A segment from (ax, ay) to (bx, by). */
+export function segment(ax, ay, bx, by) {
+  need();
+  const s = { type: 'segment', a: { x: ax, y: ay }, b: { x: bx, y: by } };
+  checkFactory('segment', ['ax', 'ay', 'bx', 'by'], [ax, ay, bx, by], s, { a: ['ax', 'ay'], b: ['bx', 'by'] });
+  return s;
+}
+
+/** An infinite line through (ax, ay) and (bx, by). */
+export function line(ax, ay, bx, by) {
+  need();
+  const s = { type: 'line', a: { x: ax, y: ay }, b: { x: bx, y: by } };
+  checkFactory('line', ['ax', 'ay', 'bx', 'by'], [ax, ay, bx, by], s, { a: ['ax', 'ay'], b: ['bx', 'by'] });
+  return s;
+}
+
+/** A ray from (ox, oy) along (dx, dy), up to maxFraction. */
+export function ray(ox, oy, dx, dy, maxFraction = Infinity) {
+  need();
+  const s = { type: 'ray', origin: { x: ox, y: oy }, direction: { x: dx, y: dy }, maxFraction };
+  checkFactory('ray', ['ox', 'oy', 'dx', 'dy', 'maxFraction'], [ox, oy, dx, dy, maxFraction], s,
+    { origin: ['ox', 'oy'], direction: ['dx', 'dy'], maxFraction: ['maxFraction'] });
+  return s;
+}
+
+/** A transform: rotate by angle, then translate by (x, y). */
+export function transform(x, y, angle = 0) {
+  need();
+  const s = { type: 'transform', position: { x, y }, angle };
+  checkFactory('transform', ['x', 'y', 'angle'], [x, y, angle], s, { position: ['x', 'y'], angle: ['angle'] });
+  return s;
+}
+
+/** A convex polygon, validated and normalised by Polygon::create (counter-clockwise, no repeated points). */
+export function polygon(points) {
+  need();
+  const n = putPoints('polygon', 'points', points, 0);
+  const r = M.createPolygon(0, n);
+  if (r < 0) rejected('polygon', ['points'], [{ points }], (arg, index, field, message) => {
+    const got = lookup({ points }, field);
+    return `argument ${field} ${message}${got !== undefined ? ` (got ${show(got)})` : ''}`;
+  });
+  return { type: 'polygon', points: verticesAtBuffer(r) };
+}
+
+/**
+ * Factory arguments: numbers (TypeError), then the core's validate() (RangeError). `fields` maps each field of the
+ * shape to the factory parameters that fill it (x component first), so the error names the parameter.
+ */
+function checkFactory(fn, names, values, shape, fields) {
+  for (let i = 0; i < values.length; i++) {
+    if (typeof values[i] !== 'number') throw typeError(fn, names[i], 'a number', values[i]);
+  }
+  const kind = putShape(fn, 'shape', shape, 0, 0xff);
+  const code = rawValidate(kind, 0, 0);
+  if (code === 0) return;
+  const { field, message } = errorText();
+  const params = fields[field] ?? [field];
+  // The culprit among the parameters of that field: a non-finite one, else a negative one, else all of them.
+  const valueOf = (p) => values[names.indexOf(p)];
+  let culprits = params.filter((p) => !Number.isFinite(valueOf(p)));
+  if (culprits.length === 0 && fn === 'aabb' && field === 'max') {
+    culprits = ['maxX', 'maxY'].filter((p, i) => valueOf(p) < values[i]);
+  } else if (culprits.length === 0 && (ERROR_NAMES[code] === 'NegativeRadius' || ERROR_NAMES[code] === 'NegativeExtent')) {
+    culprits = params.filter((p) => valueOf(p) < 0);
+  }
+  if (culprits.length === 0) culprits = params;
+  const got = culprits.map((p) => show(valueOf(p))).join(', ');
+  const err = new RangeError(`collide2d.${fn}: argument ${culprits.join('/')} ${message} (got ${got})`);
+  err.code = ERROR_NAMES[code] ?? 'InvalidArgument';
+  throw err;
+}
+
+// ---- pair queries -------------------------------------------------------------------------------------------
+
+const AB = ['a', 'b'];
+
+/** True when the two closed shapes touch or overlap. */
+export function overlaps(a, b) {
+  if (!ready) notReady();
+  // Fast path for two circles: Number.isFinite is false for non-numbers too, so this one test accepts exactly
+  // what validate(Circle) accepts; anything else takes the general path, which reports the exact error.
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && a.type === 'circle' &&
+      b.type === 'circle') {
+    const ac = a.center;
+    const bc = b.center;
+    if (ac !== null && bc !== null && typeof ac === 'object' && typeof bc === 'object') {
+      const ax = ac.x;
+      const ay = ac.y;
+      const ar = a.radius;
+      const bx = bc.x;
+      const by = bc.y;
+      const br = b.radius;
+      if (Number.isFinite(ax) && Number.isFinite(ay) && Number.isFinite(ar) && Number.isFinite(bx) &&
+          Number.isFinite(by) && Number.isFinite(br) && ar >= 0 && br >= 0) {
+        return fastOverlapsCC(ax, ay, ar, bx, by, br) !== 0;
+      }
+    }
+  }
+  return overlapsChecked(a, b);
+}
+
+function overlapsChecked(a, b) {
+  const ka = putShape('overlaps', 'a', a, 0, PAIR_SHAPES);
+  const kb = putShape('overlaps', 'b', b, 1, PAIR_SHAPES);
+  const r = rawOverlaps(ka, io[0], io[1], kb, io[SLOT1], io[SLOT1 + 1]);
+  fresh();
+  if (r < 0) rejected('overlaps', AB, [a, b]);
+  return r !== 0;
+}
+
+/** Contact (normal from a to b, depth, deepest point) when the shapes touch or overlap, else null. */
+export function collide(a, b) {
+  if (!ready) notReady();
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && a.type === 'circle' &&
+      b.type === 'circle') {
+    const ac = a.center;
+    const bc = b.center;
+    if (ac !== null && bc !== null && typeof ac === 'object' && typeof bc === 'object') {
+      const ax = ac.x;
+      const ay = ac.y;
+      const ar = a.radius;
+      const bx = bc.x;
+      const by = bc.y;
+      const br = b.radius;
+      if (Number.isFinite(ax) && Number.isFinite(ay) && Number.isFinite(ar) && Number.isFinite(bx) &&
+          Number.isFinite(by) && Number.isFinite(br) && ar >= 0 && br >= 0) {
+        return fastCollideCC(ax, ay, ar, bx, by, br) !== 0 ? contactAt(OUT) : null;
+      }
+    }
+  }
+  const ka = putShape('collide', 'a', a, 0, PAIR_SHAPES);
+  const kb = putShape('collide', 'b', b, 1, PAIR_SHAPES);
+  const r = rawCollide(ka, io[0], io[1], kb, io[SLOT1], io[SLOT1 + 1]);
+  fresh();
+  if (r < 0) rejected('collide', AB, [a, b]);
+  return r > 0 ? contactAt(OUT) : null;
+}
+
+/** True when the closed shape contains the point (boundary included). */
+export function contains(shape, point) {
+  if (!ready) notReady();
+  const k = putShape('contains', 'shape', shape, 0, PAIR_SHAPES | (1 << LINE));
+  putPoint('contains', 'point', point, POINT);
+  const r = rawContains(k, io[0], io[1]);
+  fresh();
+  if (r < 0) rejected('contains', ['shape', 'point'], [shape, point]);
+  return r !== 0;
+}
+
+/** Where two infinite lines meet. */
+export function intersectLines(a, b) {
+  if (!ready) notReady();
+  return linesImpl('intersectLines', a, b);
+}
+
+function linesImpl(fn, a, b) {
+  putFixed(fn, 'a', a, 0, LINE);
+  putFixed(fn, 'b', b, 1, LINE);
+  if (M.intersectLines() < 0) rejected(fn, AB, [a, b]);
+  const kind = LINE_KINDS[io[OUT]];
+  if (kind !== 'point') return { kind };
+  return { kind, point: vecAt(OUT + 1), ta: io[OUT + 3], tb: io[OUT + 4] };
+}
+
+/** How two segments meet (exact classification). */
+export function intersectSegments(a, b) {
+  if (!ready) notReady();
+  return segmentsImpl('intersectSegments', a, b);
+}
+
+function segmentsImpl(fn, a, b) {
+  putFixed(fn, 'a', a, 0, SEGMENT);
+  putFixed(fn, 'b', b, 1, SEGMENT);
+  if (M.intersectSegments() < 0) rejected(fn, AB, [a, b]);
+  const kind = SEGMENT_KINDS[io[OUT]];
+  if (kind === 'none') return { kind, points: [], ua: [], ub: [] };
+  if (kind === 'point') return { kind, points: [vecAt(OUT + 1)], ua: [io[OUT + 5]], ub: [io[OUT + 7]] };
+  return {
+    kind,
+    points: [vecAt(OUT + 1), vecAt(OUT + 3)],
+    ua: [io[OUT + 5], io[OUT + 6]],
+    ub: [io[OUT + 7], io[OUT + 8]],
+  };
+}
+
+/** Where a circle's boundary meets an infinite line. */
+export function intersectCircleLine(circle, line) {
+  if (!ready) notReady();
+  return circleLineImpl('intersectCircleLine', circle, line);
+}
+
+function circleLineImpl(fn, circle, line) {
+  putFixed(fn, 'circle', circle, 0, CIRCLE);
+  putFixed(fn, 'line', line, 1, LINE);
+  if (M.intersectCircleLine() < 0) rejected(fn, ['circle', 'line'], [circle, line]);
+  return { count: io[OUT], t1: io[OUT + 1], t2: io[OUT + 2], p1: vecAt(OUT + 3), p2: vecAt(OUT + 5) };
+}
+
+/** Circle boundary vs segment crossings, plus overlap and closest point. */
+export function intersectCircleSegment(circle, segment) {
+  if (!ready) notReady();
+  return circleSegmentImpl('intersectCircleSegment', circle, segment);
+}
+
+function circleSegmentImpl(fn, circle, segment) {
+  putFixed(fn, 'circle', circle, 0, CIRCLE);
+  putFixed(fn, 'segment', segment, 1, SEGMENT);
+  if (M.intersectCircleSegment() < 0) {
+    rejected(fn, ['circle', 'segment'], [circle, segment]);
+  }
+  const count = io[OUT];
+  const t = [];
+  const points = [];
+  for (let i = 0; i < count; i++) {
+    t.push(io[OUT + 1 + i]);
+    points.push(vecAt(OUT + 3 + 2 * i));
+  }
+  return {
+    count,
+    t,
+    points,
+    overlaps: io[OUT + 7] !== 0,
+    closest: vecAt(OUT + 8),
+    closestT: io[OUT + 10],
+    distance: io[OUT + 11],
+  };
+}
+
+/** Generic intersect over the C++ overloads: line-line, segment-segment, circle-line, circle-segment. */
+export function intersect(a, b) {
+  if (!ready) notReady();
+  checkObject('intersect', 'a', a);
+  checkObject('intersect', 'b', b);
+  if (a.type === 'line' && b.type === 'line') return linesImpl('intersect', a, b);
+  if (a.type === 'segment' && b.type === 'segment') return segmentsImpl('intersect', a, b);
+  if (a.type === 'circle' && b.type === 'line') return circleLineImpl('intersect', a, b);
+  if (a.type === 'circle' && b.type === 'segment') return circleSegmentImpl('intersect', a, b);
+  throw new TypeError(`collide2d.intersect: arguments a, b must be line+line, segment+segment, circle+line or ` +
+    `circle+segment (got ${show(a)}, ${show(b)})`);
+}
+
+/** Closest point of the shape's boundary (or of the segment/line) to a point. */
+export function closestPoint(shape, point) {
+  if (!ready) notReady();
+  const k = putShape('closestPoint', 'shape', shape, 0, PAIR_SHAPES | (1 << LINE));
+  putPoint('closestPoint', 'point', point, POINT);
+  const r = rawClosestPoint(k, io[0], io[1]);
+  fresh();
+  if (r < 0) rejected('closestPoint', ['shape', 'point'], [shape, point]);
+  if (r === 1) return { point: vecAt(OUT), t: io[OUT + 3], distanceSquared: io[OUT + 2] };
+  return { point: vecAt(OUT), distanceSquared: io[OUT + 2], inside: io[OUT + 3] !== 0 };
+}
+
+/** First hit of a ray on a shape, or null. */
+export function raycast(ray, shape) {
+  if (!ready) notReady();
+  putFixed('raycast', 'ray', ray, 0, RAY);
+  const k = putShape('raycast', 'shape', shape, 1, PAIR_SHAPES);
+  const r = rawRaycast(k, io[SLOT1], io[SLOT1 + 1]);
+  fresh();
+  if (r < 0) rejected('raycast', ['ray', 'shape'], [ray, shape]);
+  if (r === 0) return null;
+  return { fraction: io[OUT + 1], point: vecAt(OUT + 2), normal: vecAt(OUT + 4) };
+}
+
+/** The separating axis theorem with its full trace (two boxes or two polygons). */
+export function sat(a, b) {
+  if (!ready) notReady();
+  const ka = putShape('sat', 'a', a, 0, (1 << BOX) | (1 << POLYGON));
+  const kb = putShape('sat', 'b', b, 1, (1 << BOX) | (1 << POLYGON));
+  if (ka !== kb) throw typeError('sat', 'b', `a ${KIND_NAMES[ka]} like a`, b);
+  const r = M.sat(ka, io[0], io[1], io[SLOT1], io[SLOT1 + 1]);
+  fresh();
+  if (r < 0) rejected('sat', AB, [a, b]);
+  const axisCount = io[OUT + 10];
+  const axes = new Array(axisCount);
+  let k = M.satAxes() >> 3;
+  for (let i = 0; i < axisCount; i++, k += 9) {
+    axes[i] = {
+      axis: { x: f64[k], y: f64[k + 1] },
+      owner: f64[k + 2],
+      edge: f64[k + 3],
+      minA: f64[k + 4],
+      maxA: f64[k + 5],
+      minB: f64[k + 6],
+      maxB: f64[k + 7],
+      overlap: f64[k + 8],
+    };
+  }
+  return {
+    hit: io[OUT] !== 0,
+    normal: vecAt(OUT + 1),
+    depth: io[OUT + 3],
+    point: vecAt(OUT + 4),
+    separatingAxis: io[OUT + 6],
+    minimumAxis: io[OUT + 7],
+    boundingCircleTested: io[OUT + 8] !== 0,
+    boundingCircleRejected: io[OUT + 9] !== 0,
+    axes,
+  };
+}
+
+// ---- moving circles -----------------------------------------------------------------------------------------
+
+/** Writes walls (segments) to the scratch buffer from point index 0; returns their count. */
+function putWalls(fn, walls) {
+  if (!Array.isArray(walls)) throw typeError(fn, 'walls', 'an array of segments', walls);
+  const n = walls.length;
+  reserve(fn, n * 32);
+  let k = bufPtr >> 3;
+  for (let i = 0; i < n; i++) {
+    const w = walls[i];
+    const path = `walls[${i}]`;
+    checkKind(fn, path, w, 'segment');
+    const a = w.a;
+    const b = w.b;
+    checkVec(fn, path + '.a', a);
+    checkVec(fn, path + '.b', b);
+    f64[k++] = a.x;
+    f64[k++] = a.y;
+    f64[k++] = b.x;
+    f64[k++] = b.y;
+  }
+  return n;
+}
+
+const SWEEP_ARGS = ['circle', 'displacement', 'walls', 'maxIterations'];
+
+/** First contact of a circle moving by `displacement` against walls. */
+export function sweep(circle, displacement, walls) {
+  if (!ready) notReady();
+  putFixed('sweep', 'circle', circle, 0, CIRCLE);
+  putPoint('sweep', 'displacement', displacement, POINT);
+  const n = putWalls('sweep', walls);
+  if (M.sweep(0, n) < 0) rejected('sweep', SWEEP_ARGS, [circle, displacement, walls]);
+  return {
+    hit: io[OUT] !== 0,
+    time: io[OUT + 1],
+    position: vecAt(OUT + 2),
+    normal: vecAt(OUT + 4),
+    point: vecAt(OUT + 6),
+    wall: io[OUT + 8],
+  };
+}
+
+/** Moves as far as possible, then slides along the walls hit (up to maxIterations sweeps, 1..8). */
+export function moveAndSlide(circle, displacement, walls, maxIterations = 4) {
+  if (!ready) notReady();
+  putFixed('moveAndSlide', 'circle', circle, 0, CIRCLE);
+  putPoint('moveAndSlide', 'displacement', displacement, POINT);
+  if (typeof maxIterations !== 'number') throw typeError('moveAndSlide', 'maxIterations', 'a number', maxIterations);
+  if (!Number.isInteger(maxIterations) || maxIterations < 1) {
+    throw new RangeError(`collide2d.moveAndSlide: argument maxIterations must be an integer >= 1 (got ${show(maxIterations)})`);
+  }
+  const n = putWalls('moveAndSlide', walls);
+  const r = M.moveAndSlide(0, n, Math.min(maxIterations, 1 << 30));
+  if (r < 0) rejected('moveAndSlide', SWEEP_ARGS, [circle, displacement, walls, maxIterations]);
+  const pathCount = io[OUT + 6];
+  const path = new Array(pathCount);
+  for (let i = 0; i < pathCount; i++) path[i] = vecAt(OUT + 7 + 2 * i);
+  return {
+    position: vecAt(OUT),
+    iterations: io[OUT + 2],
+    contacts: io[OUT + 3],
+    path,
+    lastNormal: vecAt(OUT + 4),
+  };
+}
+
+// ---- validation, predicates, helpers ---------------------------------------------------------------------------
+
+/** The core's validation of any shape (or transform): never throws for bad values, only for bad types. */
+export function validate(shape) {
+  if (!ready) notReady();
+  const k = putShape('validate', 'shape', shape, 0, 0xff);
+  const code = rawValidate(k, io[0], io[1]);
+  fresh();
+  if (code === 0) return { ok: true, error: 'None', field: '', message: '' };
+  const { field, message } = errorText();
+  return { ok: false, error: ERROR_NAMES[code] ?? 'InvalidArgument', field, message };
+}
+
+/** Exact orientation of c relative to the directed line a -> b: 1 left, -1 right, 0 collinear. */
+export function orient(a, b, c) {
+  if (!ready) notReady();
+  putPoint('orient', 'a', a, 0);
+  putPoint('orient', 'b', b, 2);
+  putPoint('orient', 'c', c, 4);
+  const r = M.orient();
+  if (r < 0) rejected('orient', ['a', 'b', 'c'], [a, b, c], (arg, index, field, message) => {
+    const name = ['a', 'b', 'c'][arg];
+    return `argument ${name} ${message} (got ${show([a, b, c][arg])})`;
+  });
+  return r - 1;
+}
+
+/** Vector projection of point on axis ((0, 0) for a zero axis). */
+export function project(point, axis) {
+  if (!ready) notReady();
+  putPoint('project', 'point', point, 0);
+  putPoint('project', 'axis', axis, POINT);
+  if (M.project() < 0) rejected('project', ['point', 'axis'], [point, axis], (arg, index, field, message) =>
+    `argument ${field} ${message} (got ${show(arg === 0 ? point : axis)})`);
+  return vecAt(OUT);
+}
+
+/** Dot product (plain JavaScript: identical to the C++ result). */
+export function dot(a, b) {
+  if (!ready) notReady();
+  checkVec('dot', 'a', a);
+  checkVec('dot', 'b', b);
+  for (const [name, v] of [['a', a], ['b', b]]) {
+    if (!Number.isFinite(v.x) || !Number.isFinite(v.y)) {
+      throw new RangeError(`collide2d.dot: argument ${name} must be finite (got ${show(v)})`);
+    }
+  }
+  return a.x * b.x + a.y * b.y;
+}
+
+/** Smallest axis-aligned box containing the shape. */
+export function bounds(shape) {
+  if (!ready) notReady();
+  const k = putShape('bounds', 'shape', shape, 0, PAIR_SHAPES);
+  const r = M.bounds(k, io[0], io[1]);
+  fresh();
+  if (r < 0) rejected('bounds', ['shape'], [shape]);
+  return { type: 'aabb', min: vecAt(OUT), max: vecAt(OUT + 2) };
+}
+
+/** Area-weighted centroid of a polygon. */
+export function centroid(polygon) {
+  if (!ready) notReady();
+  putFixed('centroid', 'polygon', polygon, 0, POLYGON);
+  const r = M.centroid(io[0], io[1]);
+  fresh();
+  if (r < 0) rejected('centroid', ['polygon'], [polygon]);
+  return vecAt(OUT);
+}
+
+/** The polygon moved by a transform (Polygon::transformed). */
+export function transformed(polygon, transform) {
+  if (!ready) notReady();
+  putFixed('transformed', 'polygon', polygon, 0, POLYGON);
+  putTransform('transformed', 'transform', transform, SLOT1);
+  const r = M.transformed(io[0], io[1]);
+  if (r < 0) {
+    fresh();
+    rejected('transformed', ['polygon', 'transform'], [polygon, transform]);
+  }
+  return { type: 'polygon', points: verticesAtBuffer(r) };
+}
+
+/** The polygon of a rotated box (Polygon::fromBox). */
+export function polygonFromBox(box) {
+  if (!ready) notReady();
+  putFixed('polygonFromBox', 'box', box, 0, BOX);
+  const r = M.polygonFromBox();
+  if (r < 0) rejected('polygonFromBox', ['box'], [box]);
+  return { type: 'polygon', points: verticesAtBuffer(r) };
+}
+
+/** The polygon of an axis-aligned box (Polygon::fromAabb). */
+export function polygonFromAabb(aabb) {
+  if (!ready) notReady();
+  putFixed('polygonFromAabb', 'aabb', aabb, 0, AABB);
+  const r = M.polygonFromAabb();
+  if (r < 0) rejected('polygonFromAabb', ['aabb'], [aabb]);
+  return { type: 'polygon', points: verticesAtBuffer(r) };
+}
+
+/** The four corners of a box, counter-clockwise from local (-hx, -hy) (Box::corners). */
+export function corners(box) {
+  if (!ready) notReady();
+  putFixed('corners', 'box', box, 0, BOX);
+  if (M.corners() < 0) rejected('corners', ['box'], [box]);
+  return [vecAt(OUT), vecAt(OUT + 2), vecAt(OUT + 4), vecAt(OUT + 6)];
+}
+
+/** Point from the local frame of a transform to the world. */
+export function apply(transform, point) {
+  if (!ready) notReady();
+  putTransform('apply', 'transform', transform, 0);
+  putPoint('apply', 'point', point, POINT);
+  if (M.apply(0) < 0) rejected('apply', ['transform', 'point'], [transform, point]);
+  return vecAt(OUT);
+}
+
+/** Point from the world to the local frame of a transform. */
+export function applyInverse(transform, point) {
+  if (!ready) notReady();
+  putTransform('applyInverse', 'transform', transform, 0);
+  putPoint('applyInverse', 'point', point, POINT);
+  if (M.apply(1) < 0) rejected('applyInverse', ['transform', 'point'], [transform, point]);
+  return vecAt(OUT);
+}
+
+// ---- batches ----------------------------------------------------------------------------------------------------
+
+function checkTyped(fn, name, v, Type, stride) {
+  if (!(v instanceof Type)) throw typeError(fn, name, `a ${Type.name}`, v);
+  if (v.length % stride !== 0) {
+    throw new RangeError(`collide2d.${fn}: argument ${name}.length must be a multiple of ${stride} (got ${v.length})`);
+  }
+  return v.length / stride;
+}
+
+function outArray(fn, out, Type, length) {
+  if (out === undefined) return new Type(length);
+  if (!(out instanceof Type)) throw typeError(fn, 'out', `a ${Type.name} (or undefined)`, out);
+  if (out.length < length) {
+    throw new RangeError(`collide2d.${fn}: argument out must hold at least ${length} elements (got ${out.length})`);
+  }
+  return out;
+}
+
+const align8 = (n) => (n + 7) & ~7;
+
+function batchError(fn, names) {
+  return (arg, index, field, message) => {
+    const name = names[arg] ?? `#${arg}`;
+    if (field === 'pairs') return `argument ${name}[${index}] refers to a missing element (pair ${index} out of range)`;
+    if (field === 'offsets') {
+      return `argument ${name}.offsets[${index}]..[${index + 1}] must be increasing and within the vertices`;
+    }
+    if (field === 'buffer') return `internal buffer error in argument ${name}`;
+    return `argument ${name}[${index}]${field !== '' ? '.' + field : ''} ${message}`;
+  };
+}
+
+function circleBatch(fn, a, b) {
+  const n = checkTyped(fn, 'a', a, Float64Array, 3);
+  const nb = checkTyped(fn, 'b', b, Float64Array, 3);
+  if (nb !== n) throw new RangeError(`collide2d.${fn}: arguments a and b must hold as many circles (${n} != ${nb})`);
+  return n;
+}
+
+function overlapsCircleCircle(a, b, out) {
+  const fn = 'batch.overlapsCircleCircle';
+  if (!ready) notReady();
+  const n = circleBatch(fn, a, b);
+  out = outArray(fn, out, Uint8Array, n);
+  const bOff = n * 24;
+  const outOff = 2 * bOff;
+  const base = reserve(fn, outOff + n);
+  f64.set(a, base >> 3);
+  f64.set(b, (base + bOff) >> 3);
+  if (rawBatchOverlapsCC(0, bOff, n, outOff) < 0) rejected(fn, ['a', 'b', 'out'], [], batchError(fn, ['a', 'b']));
+  out.set(u8.subarray(base + outOff, base + outOff + n));
+  return out;
+}
+
+function collideCircleCircle(a, b, out) {
+  const fn = 'batch.collideCircleCircle';
+  if (!ready) notReady();
+  const n = circleBatch(fn, a, b);
+  out = outArray(fn, out, Float64Array, n * CONTACT_STRIDE);
+  const bOff = n * 24;
+  const outOff = 2 * bOff;
+  const base = reserve(fn, outOff + n * 8 * CONTACT_STRIDE);
+  f64.set(a, base >> 3);
+  f64.set(b, (base + bOff) >> 3);
+  if (rawBatchCollideCC(0, bOff, n, outOff) < 0) rejected(fn, ['a', 'b', 'out'], [], batchError(fn, ['a', 'b']));
+  const o = (base + outOff) >> 3;
+  out.set(f64.subarray(o, o + n * CONTACT_STRIDE));
+  return out;
+}
+
+function checkPacked(fn, name, p) {
+  checkObject(fn, name, p);
+  const vertexCount = checkTyped(fn, name + '.vertices', p.vertices, Float64Array, 2);
+  const offsets = p.offsets;
+  if (!(offsets instanceof Uint32Array)) throw typeError(fn, name + '.offsets', 'a Uint32Array', offsets);
+  if (offsets.length < 1) {
+    throw new RangeError(`collide2d.${fn}: argument ${name}.offsets must hold polygon count + 1 entries (got 0)`);
+  }
+  return vertexCount;
+}
+
+/**
+ * Copies packed polygons (vertices, offsets) and then `extra` bytes to the scratch buffer, builds the polygons in
+ * wasm, and returns the byte offset of the free space after them.
+ */
+function putPolygons(fn, names, polygons, extraBytes, argIndex) {
+  const vertexCount = checkPacked(fn, names[argIndex], polygons);
+  const offsets = polygons.offsets;
+  const offsetsOff = vertexCount * 16;
+  const afterOff = align8(offsetsOff + offsets.length * 4);
+  const base = reserve(fn, afterOff + extraBytes);
+  f64.set(polygons.vertices, base >> 3);
+  u32.set(offsets, (base + offsetsOff) >> 2);
+  const r = rawBatchPolygons(0, vertexCount, offsetsOff, offsets.length - 1, argIndex);
+  fresh();
+  if (r < 0) rejected(fn, names, [], batchError(fn, names));
+  return afterOff;
+}
+
+function pairBatch(fn, polygons, pairs, collideMode, out) {
+  const names = ['polygons', 'pairs', 'out'];
+  if (!ready) notReady();
+  checkPacked(fn, 'polygons', polygons);
+  const n = checkTyped(fn, 'pairs', pairs, Uint32Array, 2);
+  out = collideMode ? outArray(fn, out, Float64Array, n * CONTACT_STRIDE) : outArray(fn, out, Uint8Array, n);
+  const outBytes = collideMode ? n * 8 * CONTACT_STRIDE : n;
+  const pairsOff = putPolygons(fn, names, polygons, n * 8 + outBytes, 0);
+  const outOff = pairsOff + n * 8;
+  u32.set(pairs, (bufPtr + pairsOff) >> 2);
+  const r = collideMode ? rawBatchCollidePP(pairsOff, n, outOff) : rawBatchOverlapsPP(pairsOff, n, outOff);
+  if (r < 0) rejected(fn, names, [], batchError(fn, names));
+  const at = bufPtr + outOff;
+  if (collideMode) out.set(f64.subarray(at >> 3, (at >> 3) + n * CONTACT_STRIDE));
+  else out.set(u8.subarray(at, at + n));
+  return out;
+}
+
+function circlePolygonBatch(fn, circles, polygons, pairs, collideMode, out) {
+  const names = ['circles', 'polygons', 'pairs', 'out'];
+  if (!ready) notReady();
+  const circleCount = checkTyped(fn, 'circles', circles, Float64Array, 3);
+  checkPacked(fn, 'polygons', polygons);
+  const n = checkTyped(fn, 'pairs', pairs, Uint32Array, 2);
+  out = collideMode ? outArray(fn, out, Float64Array, n * CONTACT_STRIDE) : outArray(fn, out, Uint8Array, n);
+  const outBytes = collideMode ? n * 8 * CONTACT_STRIDE : n;
+  const circlesOff = putPolygons(fn, names, polygons, circleCount * 24 + n * 8 + outBytes, 1);
+  const pairsOff = circlesOff + circleCount * 24;
+  const outOff = pairsOff + n * 8;
+  f64.set(circles, (bufPtr + circlesOff) >> 3);
+  u32.set(pairs, (bufPtr + pairsOff) >> 2);
+  if (rawBatchCP(circlesOff, circleCount, pairsOff, n, outOff, collideMode ? 1 : 0) < 0) {
+    rejected(fn, names, [], batchError(fn, names));
+  }
+  const at = bufPtr + outOff;
+  if (collideMode) out.set(f64.subarray(at >> 3, (at >> 3) + n * CONTACT_STRIDE));
+  else out.set(u8.subarray(at, at + n));
+  return out;
+}
+
+/** Packs polygons (polygon shapes or arrays of points) into the flat layout of the polygon batches. */
+function packPolygons(polygons) {
+  const fn = 'batch.packPolygons';
+  if (!ready) notReady();
+  if (!Array.isArray(polygons)) throw typeError(fn, 'polygons', 'an array of polygons', polygons);
+  let total = 0;
+  const lists = new Array(polygons.length);
+  for (let i = 0; i < polygons.length; i++) {
+    const p = polygons[i];
+    const pts = Array.isArray(p) ? p : p !== null && typeof p === 'object' ? p.points : undefined;
+    if (!Array.isArray(pts)) throw typeError(fn, `polygons[${i}]`, 'a polygon or an array of points', p);
+    lists[i] = pts;
+    total += pts.length;
+  }
+  const vertices = new Float64Array(total * 2);
+  const offsets = new Uint32Array(polygons.length + 1);
+  let k = 0;
+  for (let i = 0; i < lists.length; i++) {
+    const pts = lists[i];
+    offsets[i] = k / 2;
+    for (let j = 0; j < pts.length; j++) {
+      const q = pts[j];
+      checkVec(fn, `polygons[${i}][${j}]`, q);
+      vertices[k++] = q.x;
+      vertices[k++] = q.y;
+    }
+  }
+  offsets[lists.length] = k / 2;
+  return { vertices, offsets };
+}
+
+/** Batched queries over typed arrays: no JS object per pair. Layouts are documented in index.d.ts. */
+export const batch = Object.freeze({
+  CIRCLE_STRIDE: 3,
+  CONTACT_STRIDE,
+  overlapsCircleCircle,
+  collideCircleCircle,
+  overlapsPolygonPolygon: (polygons, pairs, out) =>
+    pairBatch('batch.overlapsPolygonPolygon', polygons, pairs, false, out),
+  collidePolygonPolygon: (polygons, pairs, out) =>
+    pairBatch('batch.collidePolygonPolygon', polygons, pairs, true, out),
+  overlapsCirclePolygon: (circles, polygons, pairs, out) =>
+    circlePolygonBatch('batch.overlapsCirclePolygon', circles, polygons, pairs, false, out),
+  collideCirclePolygon: (circles, polygons, pairs, out) =>
+    circlePolygonBatch('batch.collideCirclePolygon', circles, polygons, pairs, true, out),
+  packPolygons,
+});

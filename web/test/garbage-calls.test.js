@@ -1,0 +1,247 @@
+// 100,000 calls with random garbage (seeded): every call returns or throws a TypeError/RangeError naming the
+// function, nothing else (no wasm trap, no internal error), and afterwards the module still answers correctly.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as c2 from 'collide2d';
+
+await c2.init();
+
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const r = rng(20240611);
+const pick = (arr) => arr[Math.floor(r() * arr.length)];
+const SPECIAL_NUMBERS = [0, -0, 1, -1, 0.5, 1e-300, -1e-300, 1e300, -1e300, 1e6, NaN, Infinity, -Infinity,
+  Number.MAX_VALUE, Number.MIN_VALUE, 2 ** 31, -(2 ** 31), 2 ** 32 + 3, 4294967295];
+const TYPES = ['circle', 'aabb', 'box', 'polygon', 'segment', 'line', 'ray', 'transform', 'blob', '', undefined];
+
+function number() {
+  return r() < 0.4 ? pick(SPECIAL_NUMBERS) : (r() - 0.5) * 10 ** Math.floor(r() * 8);
+}
+
+function point(depth) {
+  return r() < 0.85 ? { x: number(), y: number() } : garbage(depth + 1);
+}
+
+function shape(depth) {
+  const type = pick(TYPES);
+  const s = { type };
+  const fields = {
+    center: () => point(depth), radius: number, min: () => point(depth), max: () => point(depth),
+    halfExtents: () => point(depth), angle: number, a: () => point(depth), b: () => point(depth),
+    origin: () => point(depth), direction: () => point(depth), maxFraction: number, position: () => point(depth),
+    points: () => Array.from({ length: Math.floor(r() * 8) }, () => point(depth)),
+  };
+  for (const [k, make] of Object.entries(fields)) {
+    if (r() < 0.6) s[k] = r() < 0.9 ? make() : garbage(depth + 1);
+  }
+  return s;
+}
+
+function typed() {
+  const n = Math.floor(r() * 13);
+  const T = pick([Float64Array, Float64Array, Float64Array, Uint32Array, Uint32Array, Uint8Array, Float32Array,
+    Int32Array]);
+  const a = new T(n);
+  for (let i = 0; i < n; i++) a[i] = T === Uint32Array ? Math.floor(r() * (r() < 0.9 ? 4 : 2 ** 32)) : number();
+  return a;
+}
+
+function garbage(depth = 0) {
+  if (depth > 3) return pick([0, null, undefined, 'x']);
+  switch (Math.floor(r() * 14)) {
+    case 0: return number();
+    case 1: return pick(['', 'circle', '1', '{}', 'NaN']);
+    case 2: return pick([null, undefined, true, false]);
+    case 3: return Array.from({ length: Math.floor(r() * 5) }, () => garbage(depth + 1));
+    case 4: return {};
+    case 5: return point(depth);
+    case 6: case 7: case 8: return shape(depth);
+    case 9: return typed();
+    case 10: return { vertices: typed(), offsets: r() < 0.7 ? new Uint32Array([0, 3, Math.floor(r() * 7)]) : typed() };
+    case 11: return pick([() => 1, Symbol('g'), 10n, new Date(0), /x/]);
+    case 12: return Array.from({ length: Math.floor(r() * 6) }, () => shape(depth));
+    default: return Array.from({ length: Math.floor(r() * 6) }, () => point(depth));
+  }
+}
+
+// Well-formed arguments per function, with random (sometimes special) numbers: exercises the answering and the
+// RangeError paths, where pure garbage mostly exercises the TypeError paths.
+function num2() {
+  return r() < 0.08 ? pick(SPECIAL_NUMBERS) : (r() - 0.5) * 8;
+}
+const pt = () => (r() < 0.03 ? garbage(2) : { x: num2(), y: num2() });
+function polyPoints() {
+  const n = r() < 0.1 ? Math.floor(r() * 4) : 3 + Math.floor(r() * 6);
+  const cx = num2();
+  const cy = num2();
+  const s = r() < 0.1 ? num2() : 1 + r();
+  const pts = [];
+  for (let i = 0; i < n; i++) {
+    const t = ((i + r() * (r() < 0.1 ? 3 : 0.5)) / n) * 2 * Math.PI;
+    pts.push(r() < 0.03 ? pt() : { x: cx + s * Math.cos(t), y: cy + s * Math.sin(t) });
+  }
+  return pts;
+}
+const make = {
+  circle: () => ({ type: 'circle', center: pt(), radius: r() < 0.1 ? num2() : r() * 3 }),
+  aabb: () => {
+    const a = pt();
+    return { type: 'aabb', min: a, max: r() < 0.1 ? pt() : { x: a?.x + r() * 3, y: a?.y + r() * 3 } };
+  },
+  box: () => ({ type: 'box', center: pt(), halfExtents: r() < 0.1 ? pt() : { x: r() * 2, y: r() * 2 }, angle: num2() }),
+  polygon: () => ({ type: 'polygon', points: polyPoints() }),
+  segment: () => ({ type: 'segment', a: pt(), b: pt() }),
+  line: () => ({ type: 'line', a: pt(), b: pt() }),
+  ray: () => ({ type: 'ray', origin: pt(), direction: pt(), maxFraction: r() < 0.5 ? Infinity : num2() }),
+  transform: () => ({ type: 'transform', position: pt(), angle: num2() }),
+};
+const pairShape = () => make[pick(['circle', 'aabb', 'box', 'polygon', 'segment'])]();
+const anyShape = () => make[pick(Object.keys(make))]();
+const walls = () => Array.from({ length: Math.floor(r() * 5) }, make.segment);
+function f64(n) {
+  const a = new Float64Array(n);
+  for (let i = 0; i < n; i++) a[i] = i % 3 === 2 ? (r() < 0.05 ? num2() : r() * 2) : num2();
+  return a;
+}
+function pairs(n, countA, countB) {
+  const a = new Uint32Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    a[2 * i] = Math.floor(r() * (countA + (r() < 0.02 ? 2 : 0)));
+    a[2 * i + 1] = Math.floor(r() * (countB + (r() < 0.02 ? 2 : 0)));
+  }
+  return a;
+}
+function packed() {
+  // Packed by hand (not packPolygons, which would reject a garbage point before the call under test).
+  const lists = Array.from({ length: 1 + Math.floor(r() * 4) }, polyPoints);
+  const offsets = new Uint32Array(lists.length + 1);
+  const coords = [];
+  lists.forEach((pts, i) => {
+    offsets[i] = coords.length / 2;
+    for (const q of pts) coords.push(Number(q?.x), Number(q?.y));
+  });
+  offsets[lists.length] = coords.length / 2;
+  return { vertices: new Float64Array(coords), offsets };
+}
+const wellFormed = {
+  vec2: () => [num2(), num2()],
+  circle: () => [num2(), num2(), r() < 0.1 ? num2() : r()],
+  aabb: () => [num2(), num2(), num2(), num2()],
+  aabbFromTopLeft: () => [num2(), num2(), num2(), num2()],
+  box: () => [num2(), num2(), num2(), num2(), num2()],
+  segment: () => [num2(), num2(), num2(), num2()],
+  line: () => [num2(), num2(), num2(), num2()],
+  ray: () => [num2(), num2(), num2(), num2()],
+  transform: () => [num2(), num2(), num2()],
+  polygon: () => [polyPoints()],
+  overlaps: () => [pairShape(), pairShape()],
+  collide: () => [pairShape(), pairShape()],
+  contains: () => [r() < 0.2 ? make.line() : pairShape(), pt()],
+  closestPoint: () => [r() < 0.2 ? make.line() : pairShape(), pt()],
+  intersectLines: () => [make.line(), make.line()],
+  intersectSegments: () => [make.segment(), make.segment()],
+  intersectCircleLine: () => [make.circle(), make.line()],
+  intersectCircleSegment: () => [make.circle(), make.segment()],
+  intersect: () => pick([[make.line(), make.line()], [make.segment(), make.segment()], [make.circle(), make.line()]]),
+  raycast: () => [make.ray(), pairShape()],
+  sat: () => (r() < 0.5 ? [make.box(), make.box()] : [make.polygon(), make.polygon()]),
+  sweep: () => [make.circle(), pt(), walls()],
+  moveAndSlide: () => [make.circle(), pt(), walls(), r() < 0.1 ? num2() : 1 + Math.floor(r() * 10)],
+  validate: () => [anyShape()],
+  orient: () => [pt(), pt(), pt()],
+  project: () => [pt(), pt()],
+  dot: () => [pt(), pt()],
+  bounds: () => [pairShape()],
+  centroid: () => [make.polygon()],
+  transformed: () => [make.polygon(), make.transform()],
+  polygonFromBox: () => [make.box()],
+  polygonFromAabb: () => [make.aabb()],
+  corners: () => [make.box()],
+  apply: () => [make.transform(), pt()],
+  applyInverse: () => [make.transform(), pt()],
+  'batch.overlapsCircleCircle': () => {
+    const n = Math.floor(r() * 6);
+    return [f64(3 * n), f64(3 * n)];
+  },
+  'batch.collideCircleCircle': () => {
+    const n = Math.floor(r() * 6);
+    return [f64(3 * n), f64(3 * n), r() < 0.3 ? new Float64Array(6 * n + 2) : undefined];
+  },
+  'batch.overlapsPolygonPolygon': () => {
+    const p = packed();
+    return [p, pairs(Math.floor(r() * 5), p.offsets.length - 1, p.offsets.length - 1)];
+  },
+  'batch.collidePolygonPolygon': () => {
+    const p = packed();
+    return [p, pairs(Math.floor(r() * 5), p.offsets.length - 1, p.offsets.length - 1)];
+  },
+  'batch.overlapsCirclePolygon': () => {
+    const p = packed();
+    const n = 1 + Math.floor(r() * 4);
+    return [f64(3 * n), p, pairs(Math.floor(r() * 5), n, p.offsets.length - 1)];
+  },
+  'batch.collideCirclePolygon': () => {
+    const p = packed();
+    const n = 1 + Math.floor(r() * 4);
+    return [f64(3 * n), p, pairs(Math.floor(r() * 5), n, p.offsets.length - 1)];
+  },
+  'batch.packPolygons': () => [Array.from({ length: Math.floor(r() * 4) }, polyPoints)],
+};
+
+const functions = Object.entries(c2)
+  .filter(([name, f]) => typeof f === 'function' && name !== 'init')
+  .concat(Object.entries(c2.batch).filter(([, f]) => typeof f === 'function').map(([n, f]) => ['batch.' + n, f]));
+
+function reference() {
+  const p = c2.polygon([{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 2, y: 2 }, { x: 0, y: 2 }]);
+  const packed = c2.batch.packPolygons([p, c2.polygonFromBox(c2.box(2.5, 1, 1, 1, 0.4))]);
+  return {
+    cc: c2.collide(c2.circle(0, 0, 1), c2.circle(1.5, 0, 1)),
+    pc: c2.collide(p, c2.circle(2.5, 1, 1)),
+    ray: c2.raycast(c2.ray(-5, 1, 1, 0), p),
+    sat: c2.sat(p, c2.polygon([{ x: 1, y: 1 }, { x: 3, y: 1 }, { x: 3, y: 3 }])),
+    slide: c2.moveAndSlide(c2.circle(0, 0, 0.5), { x: 10, y: 5 }, [c2.segment(3, -5, 3, 5)]),
+    seg: c2.intersectSegments(c2.segment(0, 0, 2, 2), c2.segment(0, 2, 2, 0)),
+    valid: c2.validate({ type: 'box', center: { x: 0, y: 0 }, halfExtents: { x: -1, y: 1 } }),
+    batch: Array.from(c2.batch.collidePolygonPolygon(packed, new Uint32Array([0, 1, 1, 0]))),
+    circles: Array.from(c2.batch.collideCircleCircle(new Float64Array([0, 0, 1]), new Float64Array([1, 1, 1]))),
+  };
+}
+
+test('100,000 garbage calls: only TypeError/RangeError, then correct answers', (t) => {
+  const before = reference();
+  const counts = { returned: 0, TypeError: 0, RangeError: 0 };
+  for (let i = 0; i < 100000; i++) {
+    const [name, f] = pick(functions);
+    let args;
+    if (r() < 0.6) {
+      assert.ok(wellFormed[name], `no generator for ${name}`);
+      args = wellFormed[name]();
+    } else {
+      args = Array.from({ length: Math.floor(r() * 5) }, () => garbage());
+    }
+    try {
+      f(...args);
+      counts.returned++;
+    } catch (e) {
+      if (!(e instanceof TypeError || e instanceof RangeError) || !e.message.startsWith(`collide2d.${name}: `)) {
+        assert.fail(`call ${i}: ${name}(${args.map((a) => typeof a).join(', ')}) threw ${e && e.constructor.name}: ` +
+          `${e && e.message}\n${e && e.stack}`);
+      }
+      counts[e.constructor.name]++;
+    }
+  }
+  // The generator must exercise all three outcomes in quantity.
+  assert.ok(counts.returned > 1000 && counts.TypeError > 1000 && counts.RangeError > 1000, JSON.stringify(counts));
+  assert.deepEqual(reference(), before);
+  t.diagnostic(JSON.stringify(counts));
+});

@@ -1,0 +1,105 @@
+// A typed tour of the whole public API, compiled with `tsc --noEmit -p web/test/tsconfig.json` by
+// typecheck.test.js so that web/lib/index.d.ts cannot drift from the runtime. It imports the package by name
+// (through package.json "exports" -> "types"). The @ts-expect-error lines pin misuses the types must reject.
+import * as c2 from 'collide2d';
+import type {
+  Aabb, BoundaryPoint, Box, Circle, CircleLineIntersection, CircleSegmentIntersection, Contact, InitOptions, Line,
+  LineIntersection, PackedPolygons, Polygon, Ray, RayHit, SatResult, Segment, SegmentIntersection, SegmentPoint,
+  Shape, SlideResult, Status, SweepHit, Transform, ValidationError, Vec2,
+} from 'collide2d';
+
+const options: InitOptions = { wasmUrl: new URL('https://example.com/collide2d.wasm') };
+void options;
+await c2.init();
+await c2.init({ wasmBinary: new Uint8Array(0) });
+
+// Factories and plain shapes.
+const p: Vec2 = c2.vec2(1, 2);
+const circle: Circle = c2.circle(0, 0, 1);
+const aabb: Aabb = c2.aabb(0, 0, 2, 1);
+const aabb2: Aabb = c2.aabbFromTopLeft(0, 0, 2, 1);
+const box: Box = c2.box(0, 0, 1, 0.5, 0.3);
+const polygon: Polygon = c2.polygon([{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 1, y: 2 }]);
+const segment: Segment = c2.segment(0, 0, 1, 1);
+const line: Line = c2.line(0, 0, 1, 1);
+const ray: Ray = c2.ray(-5, 0, 1, 0);
+const ray2: Ray = c2.ray(-5, 0, 1, 0, 10);
+const transform: Transform = c2.transform(1, 2, 0.5);
+const handMade: Circle = { type: 'circle', center: { x: 3, y: 4 }, radius: 2 };
+const shapes: Shape[] = [circle, aabb, aabb2, box, polygon, segment, handMade];
+
+// Queries.
+const hit: boolean = c2.overlaps(circle, polygon);
+const contact: Contact | null = c2.collide(box, segment);
+if (contact !== null) {
+  const mtv: Vec2 = { x: contact.normal.x * contact.depth, y: contact.normal.y * contact.depth };
+  void mtv;
+}
+const inside: boolean = c2.contains(line, p) || c2.contains(polygon, p);
+const li: LineIntersection = c2.intersectLines(line, { a: { x: 0, y: 1 }, b: { x: 1, y: 0 } });
+if (li.kind === 'point') {
+  const t: number = li.ta + li.tb;
+  void t;
+}
+const si: SegmentIntersection = c2.intersectSegments(segment, segment);
+const cl: CircleLineIntersection = c2.intersectCircleLine(circle, line);
+const cs: CircleSegmentIntersection = c2.intersectCircleSegment(circle, segment);
+const gi1: LineIntersection = c2.intersect(line, line);
+const gi2: SegmentIntersection = c2.intersect(segment, segment);
+const gi3: CircleLineIntersection = c2.intersect(circle, line);
+const gi4: CircleSegmentIntersection = c2.intersect(circle, segment);
+const bp: BoundaryPoint = c2.closestPoint(box, p);
+const sp: SegmentPoint = c2.closestPoint(segment, p);
+const rh: RayHit | null = c2.raycast(ray, polygon);
+const sat1: SatResult = c2.sat(box, box);
+const sat2: SatResult = c2.sat(polygon, polygon);
+const axisOwner: 0 | 1 | undefined = sat2.axes[0]?.owner;
+const sw: SweepHit = c2.sweep(circle, { x: 10, y: 0 }, [segment, { a: { x: 3, y: -5 }, b: { x: 3, y: 5 } }]);
+const sl: SlideResult = c2.moveAndSlide(circle, { x: 10, y: 5 }, [segment], 8);
+const st: Status = c2.validate({ type: 'circle', center: { x: 0, y: 0 }, radius: -1 });
+const err: ValidationError = st.error;
+const o: -1 | 0 | 1 = c2.orient(p, p, p);
+const pr: Vec2 = c2.project(p, { x: 0, y: 1 });
+const d: number = c2.dot(p, pr);
+const b: Aabb = c2.bounds(polygon);
+const ce: Vec2 = c2.centroid(polygon);
+const moved: Polygon = c2.transformed(polygon, transform);
+const pb: Polygon = c2.polygonFromBox(box);
+const pa: Polygon = c2.polygonFromAabb(aabb);
+const corners: [Vec2, Vec2, Vec2, Vec2] = c2.corners(box);
+const w: Vec2 = c2.apply(transform, p);
+const l: Vec2 = c2.applyInverse({ position: { x: 0, y: 0 } }, w);
+
+// Batches.
+const stride: 6 = c2.batch.CONTACT_STRIDE;
+const cstride: 3 = c2.batch.CIRCLE_STRIDE;
+const a = new Float64Array([0, 0, 1]);
+const ov: Uint8Array = c2.batch.overlapsCircleCircle(a, a);
+const co: Float64Array = c2.batch.collideCircleCircle(a, a, new Float64Array(stride));
+const packed: PackedPolygons = c2.batch.packPolygons([polygon, [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }]]);
+const pairs = new Uint32Array([0, 1]);
+const pp: Float64Array = c2.batch.collidePolygonPolygon(packed, pairs);
+const pov: Uint8Array = c2.batch.overlapsPolygonPolygon(packed, pairs, new Uint8Array(1));
+const cp: Float64Array = c2.batch.collideCirclePolygon(a, packed, pairs);
+const cov: Uint8Array = c2.batch.overlapsCirclePolygon(a, packed, pairs);
+
+// Misuses the declarations must reject.
+// @ts-expect-error a line is not a pair shape
+c2.overlaps(circle, line);
+// @ts-expect-error sat takes two boxes or two polygons
+c2.sat(box, polygon);
+// @ts-expect-error points are {x, y}, not tuples
+c2.polygon([[0, 0], [1, 0], [0, 1]]);
+// @ts-expect-error circle batches are Float64Array
+c2.batch.overlapsCircleCircle([0, 0, 1], a);
+// @ts-expect-error collide results are Float64Array
+c2.batch.collideCircleCircle(a, a, new Uint8Array(6));
+// @ts-expect-error closestPoint of a segment has no `inside`
+void c2.closestPoint(segment, p).inside;
+// @ts-expect-error the raw layer is not exported
+void c2.createPolygon;
+
+export const everything = [
+  hit, inside, li, si, cl, cs, gi1, gi2, gi3, gi4, bp, sp, rh, sat1, sat2, axisOwner, sw, sl, err, o, d, b, ce, moved,
+  pb, pa, corners, l, cstride, ov, co, pp, pov, cp, cov, ray2, shapes,
+];

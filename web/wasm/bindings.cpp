@@ -1,0 +1,738 @@
+// collide2d — WebAssembly bindings (the only embind file). It binds the C++ core and does nothing else: every
+// function below reads its inputs from wasm memory or scalar arguments, calls the core, and writes the result to
+// wasm memory. The public JavaScript API (web/lib/index.js) wraps this raw layer, which is not public.
+//
+// Calling convention (shared with web/lib/index.js, which owns the matching constants):
+// * Scalar inputs and outputs go through g_io, a static array of doubles in wasm memory. Shape slot s (0 or 1)
+//   holds a shape's numbers at g_io[8 * s], a query point or displacement is at g_io[kPoint], results are
+//   written from g_io[kOut]. Shape kinds: 0 circle (cx, cy, r), 1 aabb (minX, minY, maxX, maxY),
+//   2 box (cx, cy, hx, hy, angle), 3 polygon (points in the scratch buffer), 4 segment (ax, ay, bx, by),
+//   5 line (ax, ay, bx, by), 6 ray (ox, oy, dx, dy, maxFraction), 7 transform (x, y, angle).
+// * Variable-length inputs (polygon points, walls, batches) go in one growable scratch buffer (c2_reserve).
+//   Points are addressed by Vec2 index (start, count); batches by byte offset. Every index is bounds-checked.
+// * Functions return an int; a negative value means a rejected argument, described by c2_error_* (the core's
+//   Status, which argument, and which element of a batch).
+// * Hot functions are plain C exports (a direct wasm call costs a few ns, an embind call about 11 ns); the rest
+//   are bound with embind. None of them allocates except Polygon::create growing a reused scratch polygon, the
+//   reused SAT trace, and the scratch buffer itself: the wasm heap stops growing after warm-up.
+#include <collide2d/collide2d.h>
+
+#include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace {
+
+using namespace collide2d;
+
+enum Kind : int {
+  kCircle = 0,
+  kAabb = 1,
+  kBox = 2,
+  kPolygon = 3,
+  kSegment = 4,
+  kLine = 5,
+  kRay = 6,
+  kTransform = 7
+};
+
+constexpr int kSlot = 8;     // doubles per shape slot
+constexpr int kPoint = 16;   // query point / displacement
+constexpr int kOut = 24;     // results
+constexpr int kIoSize = 64;  // kOut + 40 result doubles (moveAndSlide needs 27)
+
+alignas(16) double g_io[kIoSize];
+
+// ---- the growable scratch buffer ---------------------------------------------------------------------------
+unsigned char* g_buf = nullptr;
+std::size_t g_cap = 0;
+
+/// Typed view of count elements at byteOffset in the scratch buffer, or nullptr when out of bounds/misaligned.
+/// The buffer comes from malloc, so objects of these implicit-lifetime types may live in it.
+template <class T>
+T* at(std::uint32_t byteOffset, std::uint32_t count) {
+  const std::uint64_t end = std::uint64_t{byteOffset} + std::uint64_t{count} * sizeof(T);
+  if (g_buf == nullptr || end > g_cap || byteOffset % alignof(T) != 0) return nullptr;
+  return reinterpret_cast<T*>(g_buf + byteOffset);
+}
+
+/// Points [start, start + count) of the scratch buffer, seen as Vec2 (16 bytes each).
+bool points(int start, int count, std::span<const Vec2>& out) {
+  if (start < 0 || count < 0) return false;
+  const Vec2* p = at<const Vec2>(static_cast<std::uint32_t>(start) * sizeof(Vec2), static_cast<std::uint32_t>(count));
+  if (p == nullptr) return false;
+  out = std::span<const Vec2>(p, static_cast<std::size_t>(count));
+  return true;
+}
+
+// ---- the last rejected argument --------------------------------------------------------------------------
+struct LastError {
+  Status status;
+  int arg = 0;     // which argument of the JS function (0-based, as the wrapper numbers them)
+  int index = -1;  // element of a batch or of an array argument, -1 when not applicable
+};
+LastError g_error;
+
+int fail(Status s, int arg, int index = -1) {
+  g_error = {s, arg, index};
+  return -1;
+}
+
+// ---- shapes in slots -------------------------------------------------------------------------------------
+// The two Shape slots are reused across calls. A polygon slot keeps its vectors' capacity: when a slot switches
+// to another kind, its Polygon is moved aside (no free) and moved back (no allocation) later.
+Shape g_shape[2];
+Polygon g_sparePolygon[2];
+Line g_line[2];
+Ray g_ray;
+
+template <class T>
+void store(int slot, const T& value) {
+  Shape& s = g_shape[slot];
+  if (Polygon* p = std::get_if<Polygon>(&s)) g_sparePolygon[slot] = std::move(*p);
+  s = value;
+}
+
+Polygon& polygonSlot(int slot) {
+  Shape& s = g_shape[slot];
+  if (Polygon* p = std::get_if<Polygon>(&s)) return *p;
+  return s.emplace<Polygon>(std::move(g_sparePolygon[slot]));
+}
+
+Vec2 vec(const double* p) { return {p[0], p[1]}; }
+Circle circleAt(const double* p) { return {{p[0], p[1]}, p[2]}; }
+Aabb aabbAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}}; }
+Box boxAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}, p[4]}; }
+Segment segmentAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}}; }
+Line lineAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}}; }
+Ray rayAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}, p[4]}; }
+Transform transformAt(const double* p) { return {{p[0], p[1]}, p[2]}; }
+
+/// Loads a circle, aabb, box, polygon or segment from g_io slot `slot` (polygon points from the scratch buffer)
+/// into g_shape[slot] and returns its validation status (a polygon is validated by Polygon::create).
+Status loadShape(int slot, int kind, int start, int count) {
+  const double* p = g_io + kSlot * slot;
+  switch (kind) {
+    case kCircle: {
+      const Circle c = circleAt(p);
+      store(slot, c);
+      return validate(c);
+    }
+    case kAabb: {
+      const Aabb b = aabbAt(p);
+      store(slot, b);
+      return validate(b);
+    }
+    case kBox: {
+      const Box b = boxAt(p);
+      store(slot, b);
+      return validate(b);
+    }
+    case kPolygon: {
+      std::span<const Vec2> pts;
+      if (!points(start, count, pts)) return {Error::InvalidArgument, "points"};
+      return Polygon::create(pts, polygonSlot(slot));
+    }
+    case kSegment: {
+      const Segment s = segmentAt(p);
+      store(slot, s);
+      return validate(s);
+    }
+    default:
+      return {Error::InvalidArgument, "type"};
+  }
+}
+
+Status loadLine(int slot) {
+  g_line[slot] = lineAt(g_io + kSlot * slot);
+  return validate(g_line[slot]);
+}
+
+Status loadRay(int slot) {
+  g_ray = rayAt(g_io + kSlot * slot);
+  return validate(g_ray);
+}
+
+void writeVec(double* out, Vec2 v) {
+  out[0] = v.x;
+  out[1] = v.y;
+}
+
+void writeContact(double* out, const Contact& c) {
+  out[0] = c.hit ? 1.0 : 0.0;
+  writeVec(out + 1, c.normal);
+  out[3] = c.depth;
+  writeVec(out + 4, c.point);
+}
+
+/// Writes a polygon's vertices at the start of the scratch buffer (which the caller sized for them).
+int writeVertices(const Polygon& poly) {
+  const auto v = poly.vertices();
+  Vec2* out = at<Vec2>(0, static_cast<std::uint32_t>(v.size()));
+  if (out == nullptr) return fail({Error::InvalidArgument, "points"}, 0);
+  for (std::size_t i = 0; i < v.size(); ++i) out[i] = v[i];
+  return static_cast<int>(v.size());
+}
+
+// ---- batches ------------------------------------------------------------------------------------------------
+std::vector<Polygon> g_polygons;  // the polygons of the last batch; capacity reused across calls
+std::size_t g_polygonCount = 0;
+
+constexpr int kContactStride = 6;  // hit, normal.x, normal.y, depth, point.x, point.y
+
+SatTrace g_trace;
+std::vector<double> g_axes;  // 9 doubles per SAT axis: axis.x, axis.y, owner, edge, minA, maxA, minB, maxB, overlap
+
+// ---- embind-bound (cold) functions -------------------------------------------------------------------------
+
+int intersectLines() {
+  Status s = loadLine(0);
+  if (!s) return fail(s, 0);
+  if (!(s = loadLine(1))) return fail(s, 1);
+  const LineIntersection r = intersect(g_line[0], g_line[1]);
+  double* out = g_io + kOut;
+  out[0] = static_cast<double>(r.kind);
+  writeVec(out + 1, r.point);
+  out[3] = r.ta;
+  out[4] = r.tb;
+  return 0;
+}
+
+int intersectSegments() {
+  const Segment a = segmentAt(g_io), b = segmentAt(g_io + kSlot);
+  Status s = validate(a);
+  if (!s) return fail(s, 0);
+  if (!(s = validate(b))) return fail(s, 1);
+  const SegmentIntersection r = intersect(a, b);
+  double* out = g_io + kOut;
+  out[0] = static_cast<double>(r.kind);
+  writeVec(out + 1, r.points[0]);
+  writeVec(out + 3, r.points[1]);
+  out[5] = r.ua[0];
+  out[6] = r.ua[1];
+  out[7] = r.ub[0];
+  out[8] = r.ub[1];
+  return 0;
+}
+
+int intersectCircleLine() {
+  const Circle c = circleAt(g_io);
+  Status s = validate(c);
+  if (!s) return fail(s, 0);
+  if (!(s = loadLine(1))) return fail(s, 1);
+  const CircleLineIntersection r = intersect(c, g_line[1]);
+  double* out = g_io + kOut;
+  out[0] = r.count;
+  out[1] = r.t1;
+  out[2] = r.t2;
+  writeVec(out + 3, r.p1);
+  writeVec(out + 5, r.p2);
+  return 0;
+}
+
+int intersectCircleSegment() {
+  const Circle c = circleAt(g_io);
+  const Segment seg = segmentAt(g_io + kSlot);
+  Status s = validate(c);
+  if (!s) return fail(s, 0);
+  if (!(s = validate(seg))) return fail(s, 1);
+  const CircleSegmentIntersection r = intersect(c, seg);
+  double* out = g_io + kOut;
+  out[0] = r.count;
+  out[1] = r.t[0];
+  out[2] = r.t[1];
+  writeVec(out + 3, r.points[0]);
+  writeVec(out + 5, r.points[1]);
+  out[7] = r.overlaps ? 1.0 : 0.0;
+  writeVec(out + 8, r.closest);
+  out[10] = r.closestT;
+  out[11] = r.distance;
+  return 0;
+}
+
+/// Areas write point, distanceSquared, inside; segments and lines write point, distanceSquared, t.
+int closestPointOf(int kind, int start, int count) {
+  const Vec2 p = vec(g_io + kPoint);
+  Status s;
+  if (kind == kLine) {
+    s = loadLine(0);
+  } else {
+    s = loadShape(0, kind, start, count);
+  }
+  if (!s) return fail(s, 0);
+  if (!(s = validate(p))) return fail(s, 1);
+  double* out = g_io + kOut;
+  const auto writeBoundary = [out](const BoundaryPoint& r) {
+    writeVec(out, r.point);
+    out[2] = r.distanceSquared;
+    out[3] = r.inside ? 1.0 : 0.0;
+    return 0;
+  };
+  const auto writeSegment = [out](const SegmentPoint& r) {
+    writeVec(out, r.point);
+    out[2] = r.distanceSquared;
+    out[3] = r.t;
+    return 1;
+  };
+  if (kind == kLine) return writeSegment(closestPoint(g_line[0], p));
+  return std::visit(
+      [&](const auto& shape) -> int {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (std::is_same_v<T, Segment>) {
+          return writeSegment(closestPoint(shape, p));
+        } else {
+          return writeBoundary(closestPoint(shape, p));
+        }
+      },
+      g_shape[0]);
+}
+
+int raycastShape(int kind, int start, int count) {
+  Status s = loadRay(0);
+  if (!s) return fail(s, 0);
+  if (!(s = loadShape(1, kind, start, count))) return fail(s, 1);
+  const RayHit r = raycast(g_ray, g_shape[1]);
+  double* out = g_io + kOut;
+  out[0] = r.hit ? 1.0 : 0.0;
+  out[1] = r.fraction;
+  writeVec(out + 2, r.point);
+  writeVec(out + 4, r.normal);
+  return r.hit ? 1 : 0;
+}
+
+/// SAT with a full trace for two boxes (kind 2) or two polygons (kind 3). Summary in g_io, axes in g_axes.
+int sat(int kind, int startA, int countA, int startB, int countB) {
+  if (kind != kBox && kind != kPolygon) return fail({Error::InvalidArgument, "type"}, 0);
+  Status s = loadShape(0, kind, startA, countA);
+  if (!s) return fail(s, 0);
+  if (!(s = loadShape(1, kind, startB, countB))) return fail(s, 1);
+  g_trace.axes.clear();
+  g_trace.separatingAxis = -1;
+  g_trace.minimumAxis = -1;
+  g_trace.boundingCircleTested = false;
+  g_trace.boundingCircleRejected = false;
+  const Contact c = kind == kBox ? collide(std::get<Box>(g_shape[0]), std::get<Box>(g_shape[1]), &g_trace)
+                                 : collide(std::get<Polygon>(g_shape[0]), std::get<Polygon>(g_shape[1]), &g_trace);
+  double* out = g_io + kOut;
+  writeContact(out, c);
+  out[6] = g_trace.separatingAxis;
+  out[7] = g_trace.minimumAxis;
+  out[8] = g_trace.boundingCircleTested ? 1.0 : 0.0;
+  out[9] = g_trace.boundingCircleRejected ? 1.0 : 0.0;
+  out[10] = static_cast<double>(g_trace.axes.size());
+  g_axes.clear();
+  for (const SatAxis& a : g_trace.axes) {
+    g_axes.insert(g_axes.end(), {a.axis.x, a.axis.y, static_cast<double>(a.owner), static_cast<double>(a.edge), a.minA,
+                                 a.maxA, a.minB, a.maxB, a.overlap});
+  }
+  return c.hit ? 1 : 0;
+}
+
+std::uintptr_t satAxes() { return reinterpret_cast<std::uintptr_t>(g_axes.data()); }
+
+/// Walls are `count` segments (ax, ay, bx, by) starting at Vec2 index `start` of the scratch buffer.
+bool loadWalls(int start, int count, std::span<const Segment>& walls) {
+  if (start < 0 || count < 0) return false;
+  const Segment* w =
+      at<const Segment>(static_cast<std::uint32_t>(start) * sizeof(Vec2), static_cast<std::uint32_t>(count));
+  if (w == nullptr) return false;
+  walls = std::span<const Segment>(w, static_cast<std::size_t>(count));
+  return true;
+}
+
+/// Validates a circle (arg 0), a displacement (arg 1) and walls (arg 2).
+int checkSweepInputs(const Circle& c, Vec2 d, std::span<const Segment>& walls, int start, int count) {
+  Status s = validate(c);
+  if (!s) return fail(s, 0);
+  if (!(s = validate(d, "displacement"))) return fail(s, 1);
+  if (!loadWalls(start, count, walls)) return fail({Error::InvalidArgument, "walls"}, 2);
+  for (std::size_t i = 0; i < walls.size(); ++i) {
+    if (!(s = validate(walls[i]))) return fail(s, 2, static_cast<int>(i));
+  }
+  return 0;
+}
+
+int sweepCircle(int start, int count) {
+  const Circle c = circleAt(g_io);
+  const Vec2 d = vec(g_io + kPoint);
+  std::span<const Segment> walls;
+  if (checkSweepInputs(c, d, walls, start, count) < 0) return -1;
+  const SweepHit r = sweep(c, d, walls);
+  double* out = g_io + kOut;
+  out[0] = r.hit ? 1.0 : 0.0;
+  out[1] = r.time;
+  writeVec(out + 2, r.position);
+  writeVec(out + 4, r.normal);
+  writeVec(out + 6, r.point);
+  out[8] = r.wall;
+  return r.hit ? 1 : 0;
+}
+
+int moveAndSlideCircle(int start, int count, int maxIterations) {
+  const Circle c = circleAt(g_io);
+  const Vec2 d = vec(g_io + kPoint);
+  std::span<const Segment> walls;
+  if (checkSweepInputs(c, d, walls, start, count) < 0) return -1;
+  if (maxIterations < 1) return fail({Error::InvalidArgument, "maxIterations"}, 3);
+  const SlideResult r = moveAndSlide(c, d, walls, maxIterations);
+  double* out = g_io + kOut;
+  writeVec(out, r.position);
+  out[2] = r.iterations;
+  out[3] = r.contacts;
+  writeVec(out + 4, r.lastNormal);
+  const int n = r.pathCount < 0 ? 0 : (r.pathCount > SlideResult::kMaxIterations + 2 ? SlideResult::kMaxIterations + 2
+                                                                                          : r.pathCount);
+  out[6] = n;
+  for (int i = 0; i < n; ++i) writeVec(out + 7 + 2 * i, r.path[i]);
+  return 0;
+}
+
+/// The Status of any shape kind (0..7) in slot 0, kept in g_error; returns the Error code.
+int validateShape(int kind, int start, int count) {
+  Status s;
+  switch (kind) {
+    case kLine:
+      s = loadLine(0);
+      break;
+    case kRay:
+      s = loadRay(0);
+      break;
+    case kTransform:
+      s = validate(transformAt(g_io));
+      break;
+    default:
+      s = loadShape(0, kind, start, count);
+      break;
+  }
+  g_error = {s, 0, -1};
+  return static_cast<int>(s.error);
+}
+
+int orientPoints() {
+  const Vec2 a = vec(g_io), b = vec(g_io + 2), c = vec(g_io + 4);
+  Status s = validate(a, "a");
+  if (!s) return fail(s, 0);
+  if (!(s = validate(b, "b"))) return fail(s, 1);
+  if (!(s = validate(c, "c"))) return fail(s, 2);
+  return orient(a, b, c) + 1;  // 0, 1, 2 for -1, 0, +1
+}
+
+int projectPoint() {
+  const Vec2 p = vec(g_io), axis = vec(g_io + kPoint);
+  Status s = validate(p, "point");
+  if (!s) return fail(s, 0);
+  if (!(s = validate(axis, "axis"))) return fail(s, 1);
+  writeVec(g_io + kOut, project(p, axis));
+  return 0;
+}
+
+int boundsOf(int kind, int start, int count) {
+  const Status s = loadShape(0, kind, start, count);
+  if (!s) return fail(s, 0);
+  const Aabb b = bounds(g_shape[0]);
+  writeVec(g_io + kOut, b.min);
+  writeVec(g_io + kOut + 2, b.max);
+  return 0;
+}
+
+/// Polygon::create on points [start, start + count); the normalised vertices are written at buffer start.
+int createPolygon(int start, int count) {
+  const Status s = loadShape(0, kPolygon, start, count);
+  if (!s) return fail(s, 0);
+  return writeVertices(std::get<Polygon>(g_shape[0]));
+}
+
+int polygonCentroid(int start, int count) {
+  const Status s = loadShape(0, kPolygon, start, count);
+  if (!s) return fail(s, 0);
+  writeVec(g_io + kOut, std::get<Polygon>(g_shape[0]).centroid());
+  return 0;
+}
+
+/// Polygon (slot 0) moved by the transform in slot 1; vertices written at buffer start.
+int transformPolygon(int start, int count) {
+  Status s = loadShape(0, kPolygon, start, count);
+  if (!s) return fail(s, 0);
+  const Transform t = transformAt(g_io + kSlot);
+  if (!(s = validate(t))) return fail(s, 1);
+  return writeVertices(std::get<Polygon>(g_shape[0]).transformed(t));
+}
+
+int polygonFromBox() {
+  const Box b = boxAt(g_io);
+  const Status s = validate(b);
+  if (!s) return fail(s, 0);
+  return writeVertices(Polygon::fromBox(b));
+}
+
+int polygonFromAabb() {
+  const Aabb b = aabbAt(g_io);
+  const Status s = validate(b);
+  if (!s) return fail(s, 0);
+  return writeVertices(Polygon::fromAabb(b));
+}
+
+int boxCorners() {
+  const Box b = boxAt(g_io);
+  const Status s = validate(b);
+  if (!s) return fail(s, 0);
+  Vec2 c[4];
+  b.corners(c);
+  for (int i = 0; i < 4; ++i) writeVec(g_io + kOut + 2 * i, c[i]);
+  return 0;
+}
+
+/// apply (inverse == 0) or applyInverse of the transform in slot 0 to the point at kPoint.
+int applyTransform(int inverse) {
+  const Transform t = transformAt(g_io);
+  const Vec2 p = vec(g_io + kPoint);
+  Status s = validate(t);
+  if (!s) return fail(s, 0);
+  if (!(s = validate(p))) return fail(s, 1);
+  writeVec(g_io + kOut, inverse != 0 ? applyInverse(t, p) : apply(t, p));
+  return 0;
+}
+
+std::string errorField() { return g_error.status.field != nullptr ? g_error.status.field : ""; }
+std::string errorMessage() { return g_error.status.message() != nullptr ? g_error.status.message() : ""; }
+
+}  // namespace
+
+namespace {
+
+/// Checks pair indices (2 uint32 per pair) against the counts of the first and second collection.
+const std::uint32_t* checkedPairs(std::uint32_t pairsOff, std::uint32_t n, std::size_t countA, std::size_t countB,
+                                  int arg) {
+  const std::uint32_t* pairs = at<const std::uint32_t>(pairsOff, 2 * n);
+  if (pairs == nullptr) {
+    fail({Error::InvalidArgument, "buffer"}, arg);
+    return nullptr;
+  }
+  for (std::uint32_t i = 0; i < n; ++i) {
+    if (pairs[2 * i] >= countA || pairs[2 * i + 1] >= countB) {
+      fail({Error::InvalidArgument, "pairs"}, arg, static_cast<int>(i));
+      return nullptr;
+    }
+  }
+  return pairs;
+}
+}  // namespace
+
+// ---- plain C exports: the hot paths and the memory plumbing ---------------------------------------------------
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE double* c2_io() { return g_io; }
+
+/// Makes the scratch buffer at least `bytes` long; returns its address (0 when out of memory). Never shrinks.
+EMSCRIPTEN_KEEPALIVE unsigned char* c2_reserve(std::uint32_t bytes) {
+  if (bytes > g_cap) {
+    std::size_t cap = g_cap < 4096 ? 4096 : g_cap;
+    while (cap < bytes) cap *= 2;
+    void* p = std::realloc(g_buf, cap);
+    if (p == nullptr) return nullptr;
+    g_buf = static_cast<unsigned char*>(p);
+    g_cap = cap;
+  }
+  return g_buf;
+}
+
+/// validate() of any shape kind (0..7) in slot 0; the Status is kept for c2_error_* / errorField. Used by every
+/// factory, hence a plain export.
+EMSCRIPTEN_KEEPALIVE int c2_validate(int kind, int start, int count) { return validateShape(kind, start, count); }
+
+/// Ray in slot 0 against the shape in slot 1 (often called many times per frame, hence a plain export).
+EMSCRIPTEN_KEEPALIVE int c2_raycast(int kind, int start, int count) { return raycastShape(kind, start, count); }
+
+/// Closest point of the shape in slot 0 to the point at kPoint.
+EMSCRIPTEN_KEEPALIVE int c2_closest_point(int kind, int start, int count) { return closestPointOf(kind, start, count); }
+
+EMSCRIPTEN_KEEPALIVE int c2_error_code() { return static_cast<int>(g_error.status.error); }
+EMSCRIPTEN_KEEPALIVE int c2_error_arg() { return g_error.arg; }
+EMSCRIPTEN_KEEPALIVE int c2_error_index() { return g_error.index; }
+
+// Circle vs circle without validation, for the JavaScript fast path: the wrapper calls these only after its own
+// check (every number finite, radii >= 0: exactly what validate(Circle) accepts). Anything else goes through the
+// generic c2_overlaps / c2_collide, so rejected input is always described by the core's validate().
+EMSCRIPTEN_KEEPALIVE int c2_overlaps_circle_circle_checked_by_caller(double ax, double ay, double ar, double bx,
+                                                                     double by, double br) {
+  return overlaps(Circle{{ax, ay}, ar}, Circle{{bx, by}, br}) ? 1 : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE int c2_collide_circle_circle_checked_by_caller(double ax, double ay, double ar, double bx,
+                                                                    double by, double br) {
+  const Contact c = collide(Circle{{ax, ay}, ar}, Circle{{bx, by}, br});
+  writeContact(g_io + kOut, c);
+  return c.hit ? 1 : 0;
+}
+
+/// Generic pair query over slots 0 and 1 (kinds 0..4; polygons' points by Vec2 index in the scratch buffer).
+EMSCRIPTEN_KEEPALIVE int c2_overlaps(int kindA, int startA, int countA, int kindB, int startB, int countB) {
+  Status s = loadShape(0, kindA, startA, countA);
+  if (!s) return fail(s, 0);
+  if (!(s = loadShape(1, kindB, startB, countB))) return fail(s, 1);
+  return overlaps(g_shape[0], g_shape[1]) ? 1 : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE int c2_collide(int kindA, int startA, int countA, int kindB, int startB, int countB) {
+  Status s = loadShape(0, kindA, startA, countA);
+  if (!s) return fail(s, 0);
+  if (!(s = loadShape(1, kindB, startB, countB))) return fail(s, 1);
+  const Contact c = collide(g_shape[0], g_shape[1]);
+  writeContact(g_io + kOut, c);
+  return c.hit ? 1 : 0;
+}
+
+/// Point (at kPoint) in the shape of slot 0 (kinds 0..5).
+EMSCRIPTEN_KEEPALIVE int c2_contains(int kind, int start, int count) {
+  Status s = kind == kLine ? loadLine(0) : loadShape(0, kind, start, count);
+  if (!s) return fail(s, 0);
+  const Vec2 p = vec(g_io + kPoint);
+  if (!(s = validate(p))) return fail(s, 1);
+  return (kind == kLine ? contains(g_line[0], p) : contains(g_shape[0], p)) ? 1 : 0;
+}
+
+// Batches. Offsets are byte offsets into the scratch buffer; `n` counts pairs. A rejected element sets
+// c2_error_* (arg: 0 first input, 1 second, 2 pairs) and returns -1 before anything is written.
+
+/// Circles a[i] vs b[i] (3 doubles each); out: one byte per pair.
+EMSCRIPTEN_KEEPALIVE int c2_batch_overlaps_circle_circle(std::uint32_t aOff, std::uint32_t bOff, std::uint32_t n,
+                                                         std::uint32_t outOff) {
+  const double* a = at<const double>(aOff, 3 * n);
+  const double* b = at<const double>(bOff, 3 * n);
+  std::uint8_t* out = at<std::uint8_t>(outOff, n);
+  if (a == nullptr || b == nullptr || out == nullptr) return fail({Error::InvalidArgument, "buffer"}, 0);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const Circle ca = circleAt(a + 3 * i), cb = circleAt(b + 3 * i);
+    Status s = validate(ca);
+    if (!s) return fail(s, 0, static_cast<int>(i));
+    if (!(s = validate(cb))) return fail(s, 1, static_cast<int>(i));
+    out[i] = overlaps(ca, cb) ? 1 : 0;
+  }
+  return 0;
+}
+
+/// Circles a[i] vs b[i]; out: kContactStride doubles per pair.
+EMSCRIPTEN_KEEPALIVE int c2_batch_collide_circle_circle(std::uint32_t aOff, std::uint32_t bOff, std::uint32_t n,
+                                                        std::uint32_t outOff) {
+  const double* a = at<const double>(aOff, 3 * n);
+  const double* b = at<const double>(bOff, 3 * n);
+  double* out = at<double>(outOff, kContactStride * n);
+  if (a == nullptr || b == nullptr || out == nullptr) return fail({Error::InvalidArgument, "buffer"}, 0);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const Circle ca = circleAt(a + 3 * i), cb = circleAt(b + 3 * i);
+    Status s = validate(ca);
+    if (!s) return fail(s, 0, static_cast<int>(i));
+    if (!(s = validate(cb))) return fail(s, 1, static_cast<int>(i));
+    writeContact(out + kContactStride * i, collide(ca, cb));
+  }
+  return 0;
+}
+
+/// Builds `polygonCount` polygons from vertices (Vec2 at vertexOff, vertexCount of them) and offsets
+/// (polygonCount + 1 uint32 at offsetsOff: polygon i is vertices [offsets[i], offsets[i + 1])).
+/// `arg` is the JS argument number to blame.
+EMSCRIPTEN_KEEPALIVE int c2_batch_polygons(std::uint32_t vertexOff, std::uint32_t vertexCount,
+                                           std::uint32_t offsetsOff, std::uint32_t polygonCount, int arg) {
+  const Vec2* v = at<const Vec2>(vertexOff, vertexCount);
+  const std::uint32_t* offsets = at<const std::uint32_t>(offsetsOff, polygonCount + 1);
+  if (v == nullptr || offsets == nullptr) return fail({Error::InvalidArgument, "buffer"}, arg);
+  if (g_polygons.size() < polygonCount) g_polygons.resize(polygonCount);
+  g_polygonCount = 0;
+  for (std::uint32_t i = 0; i < polygonCount; ++i) {
+    const std::uint32_t begin = offsets[i], end = offsets[i + 1];
+    if (begin > end || end > vertexCount) return fail({Error::InvalidArgument, "offsets"}, arg, static_cast<int>(i));
+    const Status s = Polygon::create(std::span<const Vec2>(v + begin, end - begin), g_polygons[i]);
+    if (!s) return fail(s, arg, static_cast<int>(i));
+  }
+  g_polygonCount = polygonCount;
+  return 0;
+}
+
+
+/// Polygons of the last c2_batch_polygons, pairs (i, j); out: one byte per pair.
+EMSCRIPTEN_KEEPALIVE int c2_batch_overlaps_polygon_polygon(std::uint32_t pairsOff, std::uint32_t n,
+                                                           std::uint32_t outOff) {
+  const std::uint32_t* pairs = checkedPairs(pairsOff, n, g_polygonCount, g_polygonCount, 1);
+  if (pairs == nullptr) return -1;
+  std::uint8_t* out = at<std::uint8_t>(outOff, n);
+  if (out == nullptr) return fail({Error::InvalidArgument, "buffer"}, 2);
+  for (std::uint32_t i = 0; i < n; ++i) out[i] = overlaps(g_polygons[pairs[2 * i]], g_polygons[pairs[2 * i + 1]]);
+  return 0;
+}
+
+/// Polygons of the last c2_batch_polygons, pairs (i, j); out: kContactStride doubles per pair.
+EMSCRIPTEN_KEEPALIVE int c2_batch_collide_polygon_polygon(std::uint32_t pairsOff, std::uint32_t n,
+                                                          std::uint32_t outOff) {
+  const std::uint32_t* pairs = checkedPairs(pairsOff, n, g_polygonCount, g_polygonCount, 1);
+  if (pairs == nullptr) return -1;
+  double* out = at<double>(outOff, kContactStride * n);
+  if (out == nullptr) return fail({Error::InvalidArgument, "buffer"}, 2);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    writeContact(out + kContactStride * i, collide(g_polygons[pairs[2 * i]], g_polygons[pairs[2 * i + 1]]));
+  }
+  return 0;
+}
+
+/// Circles (3 doubles each, circleCount of them) vs polygons of the last c2_batch_polygons, pairs
+/// (circle, polygon). collide != 0: out gets kContactStride doubles per pair, else one byte per pair.
+EMSCRIPTEN_KEEPALIVE int c2_batch_circle_polygon(std::uint32_t circlesOff, std::uint32_t circleCount,
+                                                 std::uint32_t pairsOff, std::uint32_t n, std::uint32_t outOff,
+                                                 int collideMode) {
+  const double* circles = at<const double>(circlesOff, 3 * circleCount);
+  if (circles == nullptr) return fail({Error::InvalidArgument, "buffer"}, 0);
+  for (std::uint32_t i = 0; i < circleCount; ++i) {
+    const Status s = validate(circleAt(circles + 3 * i));
+    if (!s) return fail(s, 0, static_cast<int>(i));
+  }
+  const std::uint32_t* pairs = checkedPairs(pairsOff, n, circleCount, g_polygonCount, 2);
+  if (pairs == nullptr) return -1;
+  if (collideMode != 0) {
+    double* out = at<double>(outOff, kContactStride * n);
+    if (out == nullptr) return fail({Error::InvalidArgument, "buffer"}, 3);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const Circle c = circleAt(circles + 3 * pairs[2 * i]);
+      writeContact(out + kContactStride * i, collide(c, g_polygons[pairs[2 * i + 1]]));
+    }
+  } else {
+    std::uint8_t* out = at<std::uint8_t>(outOff, n);
+    if (out == nullptr) return fail({Error::InvalidArgument, "buffer"}, 3);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      out[i] = overlaps(circleAt(circles + 3 * pairs[2 * i]), g_polygons[pairs[2 * i + 1]]);
+    }
+  }
+  return 0;
+}
+
+}  // extern "C"
+
+EMSCRIPTEN_BINDINGS(collide2d) {
+  using emscripten::function;
+  function("intersectLines", &intersectLines);
+  function("intersectSegments", &intersectSegments);
+  function("intersectCircleLine", &intersectCircleLine);
+  function("intersectCircleSegment", &intersectCircleSegment);
+  function("sat", &sat);
+  function("satAxes", &satAxes);
+  function("sweep", &sweepCircle);
+  function("moveAndSlide", &moveAndSlideCircle);
+  function("orient", &orientPoints);
+  function("project", &projectPoint);
+  function("bounds", &boundsOf);
+  function("createPolygon", &createPolygon);
+  function("centroid", &polygonCentroid);
+  function("transformed", &transformPolygon);
+  function("polygonFromBox", &polygonFromBox);
+  function("polygonFromAabb", &polygonFromAabb);
+  function("corners", &boxCorners);
+  function("apply", &applyTransform);
+  function("errorField", &errorField);
+  function("errorMessage", &errorMessage);
+}
