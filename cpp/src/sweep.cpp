@@ -216,9 +216,9 @@ struct MotionBox {
   bool rejects(Vec2 a, Vec2 b) const {
     // Branch-free (`&` on bools): most walls are rejected here and a branch per comparison mispredicts badly.
     // A NaN coordinate may pass; wallUsable() then rejects it.
-    const bool overlap = (std::max(a.x, b.x) >= minX) & (std::min(a.x, b.x) <= maxX) &
-                         (std::max(a.y, b.y) >= minY) & (std::min(a.y, b.y) <= maxY);
-    return !overlap;
+    const int overlap = int(std::max(a.x, b.x) >= minX) & int(std::min(a.x, b.x) <= maxX) &
+                        int(std::max(a.y, b.y) >= minY) & int(std::min(a.y, b.y) <= maxY);
+    return overlap == 0;
   }
 };
 

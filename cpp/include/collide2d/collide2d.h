@@ -6,7 +6,7 @@
 //   and a positive angle turns the +x axis towards the +y axis (counter-clockwise when y points up, clockwise on
 //   a screen where y points down). "Counter-clockwise" below always means "positive signed area" in that sense.
 // * Shapes are closed: their boundary belongs to them. Touching counts as a hit for every boolean and every
-//   contact (a contact may then have depth 0).
+//   contact (a contact may then have depth 0). Sweeps are the one exception: they report entry (see sweep()).
 // * A Contact's normal is a unit vector pointing from A to B. Moving B by normal * depth leaves the two shapes
 //   touching but not overlapping (equally, moving A by -normal * depth). `point` is the deepest point of B
 //   inside A (B's support point along -normal).
@@ -378,9 +378,10 @@ RayHit raycast(const Ray& r, const Segment& s);  ///< normal faces the ray's ori
 RayHit raycast(const Ray& r, const Shape& s);
 
 // -- swept circle vs walls (seed 004)
-/// First contact of `circle` moving by `displacement` against `walls`. A circle that starts touching or
-/// overlapping a wall and moves into it (or along it no further out) hits at time 0; one that moves away does
-/// not hit. The returned position keeps the circle out of every wall; it never tunnels, however long the move.
+/// First contact of `circle` moving by `displacement` against `walls`. A sweep reports ENTRY: the first time the
+/// circle would move into a wall. A circle that starts touching or overlapping a wall and moves into it hits at
+/// time 0; one that moves away or exactly parallel to it does not hit (so a circle can slide along a floor), and
+/// a path that only grazes a wall tangentially (touching without ever moving into it) is not a hit either. The returned position keeps the circle out of every wall; it never tunnels, however long the move.
 SweepHit sweep(const Circle& circle, Vec2 displacement, std::span<const Segment> walls);
 /// Moves as far as possible, then spends the remaining displacement sliding along the wall hit (projected on its
 /// tangent), up to maxIterations sweeps (1..SlideResult::kMaxIterations, clamped).

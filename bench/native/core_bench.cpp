@@ -1,0 +1,94 @@
+// Native micro benchmarks: ns per call for each pair function of the core, over a fixed set of seeded random
+// inputs (about half of the pairs overlap). Run: build/bench/bench/collide2d_bench --benchmark_filter=Core
+#include <collide2d/collide2d.h>
+
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "../scene.h"
+
+namespace {
+using namespace collide2d;
+
+constexpr int kCount = 1024;  // inputs cycled through (fits in L1/L2)
+
+struct Inputs {
+  std::vector<Circle> circles;
+  std::vector<Aabb> aabbs;
+  std::vector<Box> boxes;
+  std::vector<Polygon> polygons;
+  std::vector<Segment> segments;
+  std::vector<Line> lines;
+  std::vector<Ray> rays;
+  Inputs() {
+    scene::Mulberry32 rng{12345u};
+    for (int i = 0; i < kCount; ++i) {
+      const Vec2 c{rng.range(0, 40), rng.range(0, 40)};
+      circles.push_back({c, rng.range(2, 8)});
+      const Vec2 h{rng.range(1.5, 7), rng.range(1.5, 7)};
+      aabbs.push_back({c - h, c + h});
+      boxes.push_back({c, h, rng.range(0, 6.28)});
+      const int n = 3 + int(rng.next() * 6.0);
+      const double r = rng.range(3, 10);
+      std::vector<Vec2> pts;
+      for (int k = 0; k < n; ++k) {
+        const double t = std::tan(3.141592653589793 * (double(k) / n - 0.5) * 0.999);
+        pts.push_back({c.x + r * (1 - t * t) / (1 + t * t), c.y + r * 2 * t / (1 + t * t)});
+      }
+      Polygon p;
+      if (!Polygon::create(pts, p)) p = Polygon::fromBox(boxes.back());
+      polygons.push_back(p);
+      const Vec2 d{rng.range(-12, 12), rng.range(-12, 12)};
+      segments.push_back({c, c + d});
+      lines.push_back({c, c + d});
+      rays.push_back({c - d * 3.0, d, 5.0});
+    }
+  }
+};
+const Inputs& inputs() {
+  static const Inputs in;
+  return in;
+}
+
+template <class F>
+void run(benchmark::State& state, F f) {
+  std::uint32_t i = 0;
+  for (auto _ : state) {
+    const int a = int(i % kCount), b = int((i * 7 + 3) % kCount);
+    benchmark::DoNotOptimize(f(a, b));
+    ++i;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+#define CORE_BENCH(name, expr)                                                        \
+  void Core_##name(benchmark::State& s) {                                              \
+    const Inputs& in = inputs();                                                       \
+    run(s, [&](int a, int b) { (void)a; (void)b; return expr; });                      \
+  }                                                                                    \
+  BENCHMARK(Core_##name)
+
+CORE_BENCH(overlaps_Aabb_Aabb, overlaps(in.aabbs[a], in.aabbs[b]));
+CORE_BENCH(collide_Aabb_Aabb, collide(in.aabbs[a], in.aabbs[b]).depth);
+CORE_BENCH(overlaps_Circle_Circle, overlaps(in.circles[a], in.circles[b]));
+CORE_BENCH(collide_Circle_Circle, collide(in.circles[a], in.circles[b]).depth);
+CORE_BENCH(intersect_Line_Line, intersect(in.lines[a], in.lines[b]).ta);
+CORE_BENCH(overlaps_Segment_Segment, overlaps(in.segments[a], in.segments[b]));
+CORE_BENCH(intersect_Segment_Segment, intersect(in.segments[a], in.segments[b]).ua[0]);
+CORE_BENCH(intersect_Circle_Line, intersect(in.circles[a], in.lines[b]).t1);
+CORE_BENCH(intersect_Circle_Segment, intersect(in.circles[a], in.segments[b]).distance);
+CORE_BENCH(collide_Circle_Aabb, collide(in.circles[a], in.aabbs[b]).depth);
+CORE_BENCH(collide_Circle_Box, collide(in.circles[a], in.boxes[b]).depth);
+CORE_BENCH(collide_Circle_Polygon, collide(in.circles[a], in.polygons[b]).depth);
+CORE_BENCH(overlaps_Box_Box, overlaps(in.boxes[a], in.boxes[b]));
+CORE_BENCH(collide_Box_Box, collide(in.boxes[a], in.boxes[b]).depth);
+CORE_BENCH(overlaps_Polygon_Polygon, overlaps(in.polygons[a], in.polygons[b]));
+CORE_BENCH(collide_Polygon_Polygon, collide(in.polygons[a], in.polygons[b]).depth);
+CORE_BENCH(contains_Polygon, contains(in.polygons[a], in.circles[b].center));
+CORE_BENCH(raycast_Polygon, raycast(in.rays[a], in.polygons[b]).fraction);
+CORE_BENCH(sweep_8_walls, sweep(in.circles[a], in.segments[b].b - in.segments[b].a,
+                                std::span<const Segment>(in.segments.data() + (b & ~7), 8)).time);
+
+}  // namespace
