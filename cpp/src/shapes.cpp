@@ -167,7 +167,10 @@ Status Polygon::create(std::span<const Vec2> points, Polygon& out) {
   }
 
   // Drop consecutive duplicates, including the closing point repeating the first.
-  std::vector<Vec2> ring;
+  // A per-thread scratch ring keeps its capacity, and `out` keeps its own: creating polygons repeatedly into the
+  // same object (the wasm layer's scratch polygon, a World body) stops allocating once capacities suffice.
+  thread_local std::vector<Vec2> ring;
+  ring.clear();
   ring.reserve(points.size());
   for (const Vec2 p : points) {
     if (ring.empty() || ring.back() != p) ring.push_back(p);
@@ -230,10 +233,9 @@ Status Polygon::create(std::span<const Vec2> points, Polygon& out) {
     }
   }
 
-  std::vector<Vec2> normals(n);
-  for (std::size_t i = 0; i < n; ++i) normals[i] = outwardNormal(ring[i], ring[(i + 1) % n]);
-  out.vertices_ = std::move(ring);
-  out.normals_ = std::move(normals);
+  out.vertices_.assign(ring.begin(), ring.end());
+  out.normals_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) out.normals_[i] = outwardNormal(ring[i], ring[(i + 1) % n]);
   return {};
 }
 
