@@ -3,6 +3,8 @@
 // `point` the deepest point of the actual B (its support point along the canonical normal).
 #include <collide2d/collide2d.h>
 
+#include "contact_point.h"
+
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -63,51 +65,13 @@ Vertices verticesOf(const Segment& s) {
   return v;
 }
 
-// The deepest point of B inside A along `normal` (from A to B): B's support point along -normal; when that is a
-// whole edge of B, the middle of its part within A's extent across the normal. (The same rule as in sat.cpp.)
-Vec2 deepestPoint(const Vertices& b, const Vertices& a, Vec2 normal) {
-  if (b.count <= 0) return {};
-  int best = 0;
-  double deepest = std::numeric_limits<double>::infinity();
-  double scale = 0.0;
-  for (int i = 0; i < b.count; ++i) {
-    const double d = dot(b.data[i], normal);
-    if (d < deepest) {
-      deepest = d;
-      best = i;
-    }
-    scale = std::max(scale, std::fabs(b.data[i].x) + std::fabs(b.data[i].y));
-  }
-  const double tolerance = 32.0 * DBL_EPSILON * scale;
-  const Vec2 tangent = perp(normal);
-  double edgeMin = std::numeric_limits<double>::infinity(), edgeMax = -edgeMin;
-  int tied = 0;
-  for (int i = 0; i < b.count; ++i) {
-    if (dot(b.data[i], normal) <= deepest + tolerance) {
-      const double s = dot(b.data[i], tangent);
-      edgeMin = std::min(edgeMin, s);
-      edgeMax = std::max(edgeMax, s);
-      ++tied;
-    }
-  }
-  if (tied < 2 || a.count <= 0) return b.data[best];
-  double acrossMin = std::numeric_limits<double>::infinity(), acrossMax = -acrossMin;
-  for (int i = 0; i < a.count; ++i) {
-    const double s = dot(a.data[i], tangent);
-    acrossMin = std::min(acrossMin, s);
-    acrossMax = std::max(acrossMax, s);
-  }
-  const double lo = std::max(edgeMin, acrossMin), hi = std::min(edgeMax, acrossMax);
-  if (!(lo <= hi)) return b.data[best];
-  return normal * deepest + tangent * (lo + (hi - lo) * 0.5);
-}
-
 // B's deepest point inside A for a swapped pair (A never is a circle there: circles come first).
 template <class A> Vec2 deepestPointOf(const Circle& b, const A&, Vec2 normal) {
   return b.center - normal * b.radius;
 }
 template <class A, class B> Vec2 deepestPointOf(const B& b, const A& a, Vec2 normal) {
-  return deepestPoint(verticesOf(b), verticesOf(a), normal);
+  const Vertices vb = verticesOf(b), va = verticesOf(a);
+  return detail::deepestPoint(vb.data, vb.count, va.data, va.count, normal);
 }
 
 // The cheapest boolean for each canonical pair; pairs without a dedicated boolean use the contact.

@@ -8,6 +8,8 @@
 // smallest such push, first in test order on ties.
 #include <collide2d/collide2d.h>
 
+#include "contact_point.h"
+
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -56,42 +58,6 @@ Push pushAlong(const Interval& a, const Interval& b) {
 
 double overlapOf(const Interval& a, const Interval& b) {
   return std::min(a.max, b.max) - std::max(a.min, b.min);
-}
-
-// The deepest point of B inside A along `normal` (from A to B): B's support point along -normal. When B's support
-// is a whole edge (two vertices equally deep, within rounding of B's coordinates), the point is the middle of the
-// part of that edge lying within A's extent across the normal, so that it is a point of the contact region rather
-// than a far corner of B.
-Vec2 deepestPoint(const Vec2* b, int nb, const Vec2* a, int na, Vec2 normal) {
-  if (nb <= 0) return {};
-  int best = 0;
-  double deepest = kInf;
-  double scale = 0.0;
-  for (int i = 0; i < nb; ++i) {
-    const double d = dot(b[i], normal);
-    if (d < deepest) {
-      deepest = d;
-      best = i;
-    }
-    scale = std::max(scale, std::fabs(b[i].x) + std::fabs(b[i].y));
-  }
-  const double tolerance = 32.0 * DBL_EPSILON * scale;
-  const Vec2 tangent = perp(normal);
-  Interval edge;
-  int count = 0;
-  for (int i = 0; i < nb; ++i) {
-    if (dot(b[i], normal) <= deepest + tolerance) {
-      const double s = dot(b[i], tangent);
-      edge.min = std::min(edge.min, s);
-      edge.max = std::max(edge.max, s);
-      ++count;
-    }
-  }
-  if (count < 2 || na <= 0) return b[best];
-  const Interval across = projectPoints(a, na, tangent);
-  const double lo = std::max(edge.min, across.min), hi = std::min(edge.max, across.max);
-  if (!(lo <= hi)) return b[best];
-  return normal * deepest + tangent * (lo + (hi - lo) * 0.5);
 }
 
 void resetTrace(SatTrace* trace) {
@@ -215,7 +181,7 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
   out.hit = true;
   out.normal = bestAxis * best.sign;
   out.depth = std::max(0.0, best.distance);
-  out.point = deepestPoint(b.vertices, b.vertexCount, a.vertices, a.vertexCount, out.normal);
+  out.point = detail::deepestPoint(b.vertices, b.vertexCount, a.vertices, a.vertexCount, out.normal);
   return out;
 }
 
@@ -286,11 +252,43 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
   Vec2 worldA[4], worldB[4];
   a.corners(worldA);
   b.corners(worldB);
-  out.point = deepestPoint(worldB, 4, worldA, 4, out.normal);
+  out.point = detail::deepestPoint(worldB, 4, worldA, 4, out.normal);
   return out;
 }
 
 }  // namespace
+
+Vec2 detail::deepestPoint(const Vec2* b, int nb, const Vec2* a, int na, Vec2 normal) {
+  if (nb <= 0) return {};
+  int best = 0;
+  double deepest = kInf;
+  double scale = 0.0;
+  for (int i = 0; i < nb; ++i) {
+    const double d = dot(b[i], normal);
+    if (d < deepest) {
+      deepest = d;
+      best = i;
+    }
+    scale = std::max(scale, std::fabs(b[i].x) + std::fabs(b[i].y));
+  }
+  const double tolerance = 32.0 * DBL_EPSILON * scale;
+  const Vec2 tangent = perp(normal);
+  Interval edge;
+  int count = 0;
+  for (int i = 0; i < nb; ++i) {
+    if (dot(b[i], normal) <= deepest + tolerance) {
+      const double s = dot(b[i], tangent);
+      edge.min = std::min(edge.min, s);
+      edge.max = std::max(edge.max, s);
+      ++count;
+    }
+  }
+  if (count < 2 || na <= 0) return b[best];
+  const Interval across = projectPoints(a, na, tangent);
+  const double lo = std::max(edge.min, across.min), hi = std::min(edge.max, across.max);
+  if (!(lo <= hi)) return b[best];
+  return normal * deepest + tangent * (lo + (hi - lo) * 0.5);
+}
 
 // -- rotated boxes ----------------------------------------------------------------------------------------------------
 
