@@ -4,6 +4,8 @@
 #include <collide2d/world.h>
 
 #include <algorithm>
+#include <bit>
+#include <cfloat>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -40,6 +42,28 @@ Aabb inflate(Aabb b) {
   return {{b.min.x - m, b.min.y - m}, {b.max.x + m, b.max.y + m}};
 }
 
+// The largest float <= v (floatDown) and the smallest float >= v (floatUp): both monotonic, so float intervals
+// contain the double ones. Values beyond the float range become the largest float or an infinity (no undefined
+// conversion). Inline bit steps instead of std::nextafter, a library call on this hot path.
+float floatDown(double v) {
+  if (v >= static_cast<double>(FLT_MAX)) return FLT_MAX;
+  if (!(v > -static_cast<double>(FLT_MAX))) return -std::numeric_limits<float>::infinity();
+  float f = static_cast<float>(v);
+  if (f == 0.0f) f = -0.0f;  // so that one step down from zero is -denorm_min
+  // Branch-free (the comparison is a coin toss): one step towards -infinity when rounding went up.
+  const std::uint32_t bits = std::bit_cast<std::uint32_t>(f);
+  const std::uint32_t up = static_cast<double>(f) > v ? 1u : 0u;
+  const std::uint32_t dir = 2u * (bits >> 31) - 1u;  // +1 for negative floats, -1 (mod 2^32) for positive
+  return std::bit_cast<float>(bits + up * dir);
+}
+float floatUp(double v) { return -floatDown(-v); }
+
+// Bodies' bounds are kept rounded outwards to float values, so that the grid's entries hold them exactly as floats
+// (half the bytes of doubles) and every cell computation agrees whether it reads the entry or the body.
+Aabb floatOutward(const Aabb& b) {
+  return {{floatDown(b.min.x), floatDown(b.min.y)}, {floatUp(b.max.x), floatUp(b.max.y)}};
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -49,6 +73,7 @@ Aabb inflate(Aabb b) {
 struct World::Body {
   Aabb bounds;            ///< conservative world bounds
   Transform xf;
+  double cosAngle = 1.0, sinAngle = 0.0;  ///< of xf.angle
   double userId = 0.0;
   double local[5] = {};   ///< circle: cx cy r; aabb: minx miny maxx maxy; box: cx cy hx hy angle; segment: ax ay bx by
   Shape shape;            ///< the world shape; a polygon is updated in place (Polygon::transformedInto)
@@ -113,7 +138,7 @@ Status World::addBody(ShapeType type, const double* params, Polygon* polygon, co
   slot.live = true;
   slot.dense = static_cast<std::uint32_t>(bodies_.size());
   b.handle = makeHandle(index, slot.generation);
-  updateWorld(b);
+  updateWorld(b, true);
   bodies_.push_back(std::move(b));
   handles_.push_back(bodies_.back().handle);
   gridDirty_ = true;
@@ -225,9 +250,13 @@ void World::clear() {
   while (!handles_.empty()) (void)remove(handles_.back());
 }
 
-void World::updateWorld(Body& b) {
-  const double c = std::cos(b.xf.angle);
-  const double s = std::sin(b.xf.angle);
+void World::updateWorld(Body& b, bool angleChanged) {
+  if (angleChanged) {
+    b.cosAngle = std::cos(b.xf.angle);
+    b.sinAngle = std::sin(b.xf.angle);
+  }
+  const double c = b.cosAngle;
+  const double s = b.sinAngle;
   const Vec2 pos = b.xf.position;
   const double* l = b.local;
   Aabb box;
@@ -269,7 +298,7 @@ void World::updateWorld(Body& b) {
     case ShapeType::Polygon: {
       if (!std::holds_alternative<Polygon>(b.shape)) b.shape = Polygon{};
       Polygon& world = std::get<Polygon>(b.shape);
-      polygons_[b.polygon].local.transformedInto(b.xf, world);  // no allocation after the first time
+      polygons_[b.polygon].local.transformedInto(pos, c, s, world);  // no allocation after the first time
       box = bounds(world);
       break;
     }
@@ -280,15 +309,16 @@ void World::updateWorld(Body& b) {
       break;
     }
   }
-  b.bounds = inflate(box);
+  b.bounds = floatOutward(inflate(box));
 }
 
 Status World::setTransform(BodyHandle h, const Transform& xf) {
   Body* b = find(h);
   if (b == nullptr) return invalidHandle();
   if (Status s = validate(xf); !s) return s;
+  const bool angleChanged = !(xf.angle == b->xf.angle);
   b->xf = xf;
-  updateWorld(*b);
+  updateWorld(*b, angleChanged);
   gridDirty_ = true;
   return {};
 }
@@ -300,8 +330,9 @@ Status World::setTransforms(std::span<const double> xya) {
   }
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     Body& b = bodies_[i];
+    const bool angleChanged = !(xya[3 * i + 2] == b.xf.angle);
     b.xf = {{xya[3 * i], xya[3 * i + 1]}, xya[3 * i + 2]};
-    updateWorld(b);
+    updateWorld(b, angleChanged);
   }
   gridDirty_ = true;
   return {};
@@ -317,8 +348,9 @@ Status World::setTransforms(std::span<const BodyHandle> handles, std::span<const
   }
   for (std::size_t i = 0; i < handles.size(); ++i) {
     Body& b = *find(handles[i]);
+    const bool angleChanged = !(xya[3 * i + 2] == b.xf.angle);
     b.xf = {{xya[3 * i], xya[3 * i + 1]}, xya[3 * i + 2]};
-    updateWorld(b);
+    updateWorld(b, angleChanged);
   }
   gridDirty_ = true;
   return {};
@@ -410,10 +442,17 @@ std::int32_t World::cellOf(double v) const {
   return static_cast<std::int32_t>(std::min(std::max(c, -1073741824.0), 1073741824.0));
 }
 
-std::uint32_t World::bucketOf(std::int32_t cx, std::int32_t cy) const {
+bool World::bucketOf(std::int32_t cx, std::int32_t cy, std::uint32_t& bucket) const {
+  if (dense_) {
+    const std::int64_t x = std::int64_t{cx} - gridX0_, y = std::int64_t{cy} - gridY0_;
+    if (x < 0 || y < 0 || x >= gridW_ || y >= gridH_) return false;
+    bucket = static_cast<std::uint32_t>(y * gridW_ + x);
+    return true;
+  }
   std::uint32_t h = static_cast<std::uint32_t>(cx) * 0x9E3779B1u ^ static_cast<std::uint32_t>(cy) * 0x85EBCA77u;
   h ^= h >> 15;
-  return h & bucketMask_;
+  bucket = h & bucketMask_;
+  return true;
 }
 
 void World::ensureGrid() {
@@ -428,6 +467,7 @@ void World::rebuildGrid() {
   isLarge_.assign(n, 0);
   if (queryMarks_.size() < n) queryMarks_.resize(n, 0);
   if (n == 0) {
+    dense_ = false;
     bucketMask_ = 0;
     bucketStart_.assign(2, 0);
     worldBounds_ = {};
@@ -457,13 +497,29 @@ void World::rebuildGrid() {
   cellSize_ = cell;
   invCellSize_ = inv;
 
-  std::size_t tableSize = 64;
-  while (tableSize < 2 * n) tableSize *= 2;
-  bucketMask_ = static_cast<std::uint32_t>(tableSize - 1);
+  // A dense grid over the world's bounds when it is small enough (cells in row-major order: no hash collisions,
+  // neighbouring cells close in memory), else a spatial hash with at least 2 buckets per body.
+  const std::int64_t gx0 = cellOf(wb.min.x), gy0 = cellOf(wb.min.y);
+  const std::int64_t gw = std::int64_t{cellOf(wb.max.x)} - gx0 + 1, gh = std::int64_t{cellOf(wb.max.y)} - gy0 + 1;
+  std::size_t tableSize;
+  if (gw * gh <= std::max<std::int64_t>(256, 4 * static_cast<std::int64_t>(n))) {
+    dense_ = true;
+    gridX0_ = static_cast<std::int32_t>(gx0);
+    gridY0_ = static_cast<std::int32_t>(gy0);
+    gridW_ = static_cast<std::uint32_t>(gw);
+    gridH_ = static_cast<std::uint32_t>(gh);
+    tableSize = static_cast<std::size_t>(gw * gh);
+  } else {
+    dense_ = false;
+    tableSize = 64;
+    while (tableSize < 2 * n) tableSize *= 2;
+    bucketMask_ = static_cast<std::uint32_t>(tableSize - 1);
+  }
   bucketStart_.assign(tableSize + 1, 0);
 
   // Count entries per bucket.
   std::size_t total = 0;
+  std::uint32_t bk = 0;
   for (std::uint32_t k = 0; k < n; ++k) {
     const Aabb& a = bodies_[k].bounds;
     const std::int32_t x0 = cellOf(a.min.x), x1 = cellOf(a.max.x), y0 = cellOf(a.min.y), y1 = cellOf(a.max.y);
@@ -474,7 +530,9 @@ void World::rebuildGrid() {
       continue;
     }
     for (std::int32_t y = y0; y <= y1; ++y) {
-      for (std::int32_t x = x0; x <= x1; ++x) ++bucketStart_[bucketOf(x, y)];
+      for (std::int32_t x = x0; x <= x1; ++x) {
+        if (bucketOf(x, y, bk)) ++bucketStart_[bk];
+      }
     }
     total += static_cast<std::size_t>(cells);
   }
@@ -484,97 +542,35 @@ void World::rebuildGrid() {
     bucketStart_[i] = acc;  // end of bucket i for now
   }
   bucketStart_[tableSize] = acc;
-  entries_.resize(total);
-  for (std::uint32_t k = 0; k < n; ++k) {
+  entries_.resize(acc);
+  // Filled backwards, so that each bucket lists its bodies in increasing dense index.
+  for (std::uint32_t k = static_cast<std::uint32_t>(n); k-- > 0;) {
     if (isLarge_[k]) continue;
     const Aabb& a = bodies_[k].bounds;
+    // Exact conversions: the bounds hold float values (floatOutward).
+    const float fx0 = static_cast<float>(a.min.x), fy0 = static_cast<float>(a.min.y);
+    const float fx1 = static_cast<float>(a.max.x), fy1 = static_cast<float>(a.max.y);
     const std::int32_t x0 = cellOf(a.min.x), x1 = cellOf(a.max.x), y0 = cellOf(a.min.y), y1 = cellOf(a.max.y);
     for (std::int32_t y = y0; y <= y1; ++y) {
       for (std::int32_t x = x0; x <= x1; ++x) {
-        const std::uint32_t slot = --bucketStart_[bucketOf(x, y)];
-        entries_[slot] = {x, y, k};
+        if (!bucketOf(x, y, bk)) continue;
+        Entry& e = entries_[--bucketStart_[bk]];
+        e.minX = fx0;
+        e.minY = fy0;
+        e.maxX = fx1;
+        e.maxY = fy1;
+        e.cx = x;
+        e.cy = y;
+        e.body = k;
       }
     }
   }
+  (void)total;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Pairs
 // ---------------------------------------------------------------------------------------------------------------
-
-namespace {
-std::size_t mixKey(std::uint64_t k) {
-  k ^= k >> 33;
-  k *= 0xff51afd7ed558ccdULL;
-  k ^= k >> 33;
-  return static_cast<std::size_t>(k);
-}
-}  // namespace
-
-void World::pairGrow() {
-  std::vector<PairSlot> old;
-  old.swap(pairTable_);
-  const std::size_t cap = old.empty() ? 64 : old.size() * 2;
-  pairTable_.assign(cap, PairSlot{});
-  const std::size_t mask = cap - 1;
-  for (const PairSlot& s : old) {
-    if (s.key == ~std::uint64_t{0}) continue;
-    std::size_t i = mixKey(s.key) & mask;
-    while (pairTable_[i].key != ~std::uint64_t{0}) i = (i + 1) & mask;
-    pairTable_[i] = s;
-  }
-}
-
-void World::pairInsert(std::uint64_t key, bool& isNew) {
-  if ((pairTableCount_ + 1) * 2 > pairTable_.size()) pairGrow();
-  const std::size_t mask = pairTable_.size() - 1;
-  std::size_t i = mixKey(key) & mask;
-  while (true) {
-    PairSlot& s = pairTable_[i];
-    if (s.key == key) {
-      isNew = false;
-      s.stamp = frame_;
-      return;
-    }
-    if (s.key == ~std::uint64_t{0}) {
-      s.key = key;
-      s.stamp = frame_;
-      ++pairTableCount_;
-      isNew = true;
-      return;
-    }
-    i = (i + 1) & mask;
-  }
-}
-
-// Finds the pair; when it was not seen in this frame, erases it (backward-shift deletion) and returns true.
-bool World::pairFindErase(std::uint64_t key) {
-  if (pairTable_.empty()) return false;
-  const std::size_t mask = pairTable_.size() - 1;
-  std::size_t i = mixKey(key) & mask;
-  while (pairTable_[i].key != key) {
-    if (pairTable_[i].key == ~std::uint64_t{0}) return false;
-    i = (i + 1) & mask;
-  }
-  if (pairTable_[i].stamp == frame_) return false;
-  // Backward-shift deletion keeps every probe chain intact.
-  std::size_t hole = i;
-  std::size_t j = i;
-  while (true) {
-    j = (j + 1) & mask;
-    if (pairTable_[j].key == ~std::uint64_t{0}) break;
-    const std::size_t home = mixKey(pairTable_[j].key) & mask;
-    // Move j into the hole when its home is not in (hole, j] (cyclically).
-    const bool between = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j);
-    if (!between) {
-      pairTable_[hole] = pairTable_[j];
-      hole = j;
-    }
-  }
-  pairTable_[hole] = PairSlot{};
-  --pairTableCount_;
-  return true;
-}
 
 void World::testPair(std::uint32_t i, std::uint32_t j) {
   const Body* a = &bodies_[i];
@@ -583,44 +579,129 @@ void World::testPair(std::uint32_t i, std::uint32_t j) {
   if (indexOf(a->handle) > indexOf(b->handle)) std::swap(a, b);
   const Contact c = collide(a->shape, b->shape);
   if (!c.hit) return;
-  const std::uint64_t key = (std::uint64_t{a->handle} << 32) | b->handle;
-  bool isNew = false;
-  pairInsert(key, isNew);
-  if (isNew) {
-    begin_.push_back(a->handle);
-    begin_.push_back(b->handle);
-  }
   pairBodies_.push_back(a->handle);
   pairBodies_.push_back(b->handle);
   pairContacts_.insert(pairContacts_.end(), {c.normal.x, c.normal.y, c.depth, c.point.x, c.point.y});
 }
 
+// The narrow phase over the candidates, in grid order. Bodies are scattered in memory relative to that order, so
+// each body (and a polygon's vertices) is prefetched a few candidates ahead.
+void World::testCandidates() {
+  const std::uint32_t* cand = candidates_.data();
+  const std::size_t n = candidates_.size();
+  constexpr std::size_t kAhead = 2 * 8, kNear = 2 * 3;
+  auto prefetchShape = [](const Body& b) {
+    if (const Polygon* p = std::get_if<Polygon>(&b.shape); p != nullptr && p->size() > 0) {
+      __builtin_prefetch(p->vertices().data());
+      __builtin_prefetch(p->normals().data());
+    }
+  };
+  for (std::size_t k = 0; k < n; k += 2) {
+    if (k + kAhead < n) {
+      __builtin_prefetch(&bodies_[cand[k + kAhead]]);
+      __builtin_prefetch(&bodies_[cand[k + kAhead + 1]]);
+    }
+    if (k + kNear < n) {
+      prefetchShape(bodies_[cand[k + kNear]]);
+      prefetchShape(bodies_[cand[k + kNear + 1]]);
+    }
+    testPair(cand[k], cand[k + 1]);
+  }
+}
+
+namespace {
+constexpr std::uint64_t keyOf(BodyHandle a, BodyHandle b) { return (std::uint64_t{a} << 32) | b; }
+constexpr BodyHandle keyA(std::uint64_t k) { return static_cast<BodyHandle>(k >> 32); }
+constexpr BodyHandle keyB(std::uint64_t k) { return static_cast<BodyHandle>(k); }
+/// Order of the pair keys: slot A, then slot B, then the whole key (generations), a total order.
+constexpr bool keyLess(std::uint64_t x, std::uint64_t y) {
+  const std::uint32_t ax = indexOf(keyA(x)), ay = indexOf(keyA(y));
+  if (ax != ay) return ax < ay;
+  const std::uint32_t bx = indexOf(keyB(x)), by = indexOf(keyB(y));
+  if (bx != by) return bx < by;
+  return x < y;
+}
+}  // namespace
+
+// This frame's pairs as keys sorted by keyLess: a counting sort on slot A (O(pairs + slots)), then each run of
+// equal slot A (a body's few partners) sorted by insertion.
+void World::sortPairKeys() {
+  const std::size_t pairs = pairBodies_.size() / 2;
+  pairKeys_.resize(pairs);
+  slotCounts_.assign(slots_.size() + 1, 0);
+  for (std::size_t p = 0; p < pairs; ++p) ++slotCounts_[indexOf(pairBodies_[2 * p]) + 1];
+  for (std::size_t i = 1; i < slotCounts_.size(); ++i) slotCounts_[i] += slotCounts_[i - 1];
+  for (std::size_t p = 0; p < pairs; ++p) {
+    const BodyHandle a = pairBodies_[2 * p];
+    pairKeys_[slotCounts_[indexOf(a)]++] = keyOf(a, pairBodies_[2 * p + 1]);
+  }
+  std::size_t runStart = 0;
+  for (std::size_t p = 1; p <= pairs; ++p) {
+    if (p < pairs && indexOf(keyA(pairKeys_[p])) == indexOf(keyA(pairKeys_[runStart]))) continue;
+    if (p - runStart > 16) {
+      std::sort(pairKeys_.begin() + static_cast<std::ptrdiff_t>(runStart),
+                pairKeys_.begin() + static_cast<std::ptrdiff_t>(p), keyLess);
+    } else {
+      for (std::size_t i = runStart + 1; i < p; ++i) {
+        const std::uint64_t k = pairKeys_[i];
+        std::size_t j = i;
+        for (; j > runStart && keyLess(k, pairKeys_[j - 1]); --j) pairKeys_[j] = pairKeys_[j - 1];
+        pairKeys_[j] = k;
+      }
+    }
+    runStart = p;
+  }
+}
+
+// Begin / end events: a merge of this frame's and the previous frame's sorted keys.
+void World::diffPairs() {
+  std::size_t i = 0, j = 0;
+  const std::size_t n = pairKeys_.size(), m = prevPairKeys_.size();
+  auto emit = [](std::vector<std::uint32_t>& out, std::uint64_t k) {
+    out.push_back(keyA(k));
+    out.push_back(keyB(k));
+  };
+  while (i < n && j < m) {
+    const std::uint64_t cur = pairKeys_[i], prev = prevPairKeys_[j];
+    if (cur == prev) {
+      ++i;
+      ++j;
+    } else if (keyLess(cur, prev)) {
+      emit(begin_, cur);
+      ++i;
+    } else {
+      emit(end_, prev);
+      ++j;
+    }
+  }
+  for (; i < n; ++i) emit(begin_, pairKeys_[i]);
+  for (; j < m; ++j) emit(end_, prevPairKeys_[j]);
+}
+
 void World::step() {
   ensureGrid();
-  if (++frame_ == 0) {
-    for (PairSlot& s : pairTable_) s.stamp = 0;
-    frame_ = 1;
-  }
-  pairBodies_.swap(prevPairBodies_);
+  pairKeys_.swap(prevPairKeys_);
   pairBodies_.clear();
   pairContacts_.clear();
   begin_.clear();
   end_.clear();
+  candidates_.clear();
 
   const std::size_t buckets = bucketStart_.size() - 1;
+  const Entry* entries = entries_.data();
   for (std::size_t bk = 0; bk < buckets; ++bk) {
     const std::uint32_t s = bucketStart_[bk], e = bucketStart_[bk + 1];
     for (std::uint32_t p = s; p + 1 < e; ++p) {
-      const Entry ep = entries_[p];
-      const Aabb& ba = bodies_[ep.body].bounds;
+      const Entry& ep = entries[p];
       for (std::uint32_t q = p + 1; q < e; ++q) {
-        const Entry eq = entries_[q];
-        if (eq.cx != ep.cx || eq.cy != ep.cy) continue;
-        const Aabb& bb = bodies_[eq.body].bounds;
-        if (!boundsOverlap(ba, bb)) continue;
-        // Test the pair only in the cell holding the lower-left corner of the bounds' intersection.
-        if (cellOf(std::max(ba.min.x, bb.min.x)) != ep.cx || cellOf(std::max(ba.min.y, bb.min.y)) != ep.cy) continue;
-        testPair(ep.body, eq.body);
+        const Entry& eq = entries[q];
+        if (!dense_ && (eq.cx != ep.cx || eq.cy != ep.cy)) continue;
+        if (!(ep.minX <= eq.maxX && eq.minX <= ep.maxX && ep.minY <= eq.maxY && eq.minY <= ep.maxY)) continue;
+        // Test the pair only in the cell holding the lower-left corner of the (float) bounds' intersection: it lies
+        // in both bodies' cell ranges, which were computed from the same floats.
+        if (cellOf(std::max(ep.minX, eq.minX)) != ep.cx || cellOf(std::max(ep.minY, eq.minY)) != ep.cy) continue;
+        candidates_.push_back(ep.body);
+        candidates_.push_back(eq.body);
       }
     }
   }
@@ -631,17 +712,13 @@ void World::step() {
     for (std::uint32_t k = 0; k < n; ++k) {
       if (isLarge_[k] && k <= l) continue;  // large vs large once
       if (k == l || !boundsOverlap(bl, bodies_[k].bounds)) continue;
-      testPair(l, k);
+      candidates_.push_back(l);
+      candidates_.push_back(k);
     }
   }
-
-  for (std::size_t p = 0; p + 1 < prevPairBodies_.size(); p += 2) {
-    const std::uint64_t key = (std::uint64_t{prevPairBodies_[p]} << 32) | prevPairBodies_[p + 1];
-    if (pairFindErase(key)) {
-      end_.push_back(prevPairBodies_[p]);
-      end_.push_back(prevPairBodies_[p + 1]);
-    }
-  }
+  testCandidates();
+  sortPairKeys();
+  diffPairs();
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -666,7 +743,8 @@ template <class Visit> bool World::visitCells(const Aabb& box, Visit&& visit) {
   if (cells > static_cast<std::int64_t>(entries_.size()) + 64) return false;
   for (std::int32_t y = y0; y <= y1; ++y) {
     for (std::int32_t x = x0; x <= x1; ++x) {
-      const std::uint32_t bk = bucketOf(x, y);
+      std::uint32_t bk;
+      if (!bucketOf(x, y, bk)) continue;
       for (std::uint32_t p = bucketStart_[bk], e = bucketStart_[bk + 1]; p < e; ++p) {
         const Entry& en = entries_[p];
         if (en.cx == x && en.cy == y) visit(en.body);
@@ -896,12 +974,14 @@ std::size_t World::heapBytes() const {
   add(bucketStart_);
   add(large_);
   add(isLarge_);
+  add(candidates_);
   add(pairBodies_);
-  add(prevPairBodies_);
+  add(pairKeys_);
+  add(prevPairKeys_);
+  add(slotCounts_);
   add(pairContacts_);
   add(begin_);
   add(end_);
-  add(pairTable_);
   add(queryMarks_);
   add(queryResults_);
   add(rayRecords_);

@@ -8,13 +8,15 @@
 namespace collide2d {
 
 void Polygon::transformedInto(const Transform& t, Polygon& out) const {
-  const double c = std::cos(t.angle);
-  const double s = std::sin(t.angle);
+  transformedInto(t.position, std::cos(t.angle), std::sin(t.angle), out);
+}
+
+void Polygon::transformedInto(Vec2 position, double c, double s, Polygon& out) const {
   const std::size_t n = vertices_.size();
   const std::size_t m = normals_.size();
   out.vertices_.resize(n);
   out.normals_.resize(m);
-  for (std::size_t i = 0; i < n; ++i) out.vertices_[i] = t.position + rotate(vertices_[i], c, s);
+  for (std::size_t i = 0; i < n; ++i) out.vertices_[i] = position + rotate(vertices_[i], c, s);
   for (std::size_t i = 0; i < m; ++i) out.normals_[i] = rotate(normals_[i], c, s);
 }
 

@@ -154,6 +154,9 @@ class Polygon {
   /// Same result as transformed(t), written into `out` (which may be *this), reusing its storage: no allocation
   /// once `out` has held at least size() vertices. Used by World to move bodies without allocating.
   void transformedInto(const Transform& t, Polygon& out) const;
+  /// Same with the rotation given as cos(t.angle), sin(t.angle), for callers that keep them (bit-identical when
+  /// they are exactly std::cos / std::sin of the angle).
+  void transformedInto(Vec2 position, double cosAngle, double sinAngle, Polygon& out) const;
 
  private:
   std::vector<Vec2> vertices_;

@@ -146,7 +146,8 @@ class World {
   Status getLocalShape(BodyHandle body, Shape& out) const;
   /// The world shape (see the top of this file). Allocates for polygons.
   Status getWorldShape(BodyHandle body, Shape& out) const;
-  /// Conservative world bounds used by the broad phase (the shape's bounds, widened by a few ulps).
+  /// Conservative world bounds used by the broad phase: the shape's bounds widened by a few ulps, then rounded
+  /// outwards to float values (|coordinates| beyond float range become +-FLT_MAX or infinities, still outwards).
   Status getBounds(BodyHandle body, Aabb& out) const;
 
   // -- pairs ---------------------------------------------------------------------------------------------------------
@@ -192,13 +193,12 @@ class World {
   struct PolygonPair {
     Polygon local;  ///< the world polygon lives in Body::shape
   };
+  /// One cell of one body, with a copy of the body's bounds (float values, see getBounds): the pair loop reads
+  /// 28-byte entries in order instead of scattered bodies.
   struct Entry {
+    float minX = 0, minY = 0, maxX = 0, maxY = 0;
     std::int32_t cx = 0, cy = 0;
     std::uint32_t body = 0;  ///< dense index
-  };
-  struct PairSlot {
-    std::uint64_t key = ~std::uint64_t{0};
-    std::uint32_t stamp = 0;
   };
   struct RayRecord {
     double fraction;
@@ -211,15 +211,17 @@ class World {
                  const Filter& filter, BodyHandle& out);
   Body* find(BodyHandle h);
   const Body* find(BodyHandle h) const;
-  void updateWorld(Body& b);
+  /// Recomputes the world shape and bounds; cos / sin of the angle only when `angleChanged`.
+  void updateWorld(Body& b, bool angleChanged);
   void ensureGrid();
   void rebuildGrid();
   std::int32_t cellOf(double v) const;
-  std::uint32_t bucketOf(std::int32_t cx, std::int32_t cy) const;
+  /// The bucket holding cell (cx, cy); false when the cell lies outside a dense grid (then it holds nothing).
+  bool bucketOf(std::int32_t cx, std::int32_t cy, std::uint32_t& bucket) const;
   void testPair(std::uint32_t i, std::uint32_t j);
-  void pairInsert(std::uint64_t key, bool& isNew);
-  bool pairFindErase(std::uint64_t key);
-  void pairGrow();
+  void testCandidates();
+  void sortPairKeys();
+  void diffPairs();
   template <class Visit> bool visitCells(const Aabb& box, Visit&& visit);
   bool bodyInMask(const Body& b, std::uint32_t mask) const;
   void collectRay(const Ray& ray, std::uint32_t mask, bool closest);
@@ -240,17 +242,21 @@ class World {
   Aabb worldBounds_;
   std::vector<Entry> entries_;
   std::vector<std::uint32_t> bucketStart_;
-  std::uint32_t bucketMask_ = 0;
+  std::uint32_t bucketMask_ = 0;   ///< hashed grid: buckets - 1
+  bool dense_ = false;             ///< dense grid: bucket = (cy - gridY0_) * gridW_ + (cx - gridX0_)
+  std::int32_t gridX0_ = 0, gridY0_ = 0;
+  std::uint32_t gridW_ = 0, gridH_ = 0;
   std::vector<std::uint32_t> large_;
   std::vector<std::uint8_t> isLarge_;
 
   // pairs
-  std::vector<std::uint32_t> pairBodies_, prevPairBodies_;
+  std::vector<std::uint32_t> candidates_;  ///< dense index pairs whose bounds overlap, from the grid
+  std::vector<std::uint32_t> pairBodies_;
   std::vector<double> pairContacts_;
   std::vector<std::uint32_t> begin_, end_;
-  std::vector<PairSlot> pairTable_;
-  std::size_t pairTableCount_ = 0;
-  std::uint32_t frame_ = 0;
+  /// The pairs as keys handleA << 32 | handleB, sorted by (slot A, slot B, key): this frame's and the previous one.
+  std::vector<std::uint64_t> pairKeys_, prevPairKeys_;
+  std::vector<std::uint32_t> slotCounts_;
 
   // queries
   std::vector<std::uint32_t> queryMarks_;
