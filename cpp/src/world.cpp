@@ -4,11 +4,12 @@
 #include <collide2d/world.h>
 
 #include <algorithm>
-#include <bit>
 #include <cfloat>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <cstdio>
 #include <limits>
 #include <type_traits>
 #include <utility>
@@ -51,18 +52,40 @@ float floatDown(double v) {
   float f = static_cast<float>(v);
   if (f == 0.0f) f = -0.0f;  // so that one step down from zero is -denorm_min
   // Branch-free (the comparison is a coin toss): one step towards -infinity when rounding went up.
-  const std::uint32_t bits = std::bit_cast<std::uint32_t>(f);
+  std::uint32_t bits;  // (std::memcpy: Emscripten 3.1.6's libc++ has no std::bit_cast)
+  std::memcpy(&bits, &f, sizeof bits);
   const std::uint32_t up = static_cast<double>(f) > v ? 1u : 0u;
   const std::uint32_t dir = 2u * (bits >> 31) - 1u;  // +1 for negative floats, -1 (mod 2^32) for positive
-  return std::bit_cast<float>(bits + up * dir);
+  bits += up * dir;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
 }
 float floatUp(double v) { return -floatDown(-v); }
 
-// Bodies' bounds are kept rounded outwards to float values, so that the grid's entries hold them exactly as floats
-// (half the bytes of doubles) and every cell computation agrees whether it reads the entry or the body.
-Aabb floatOutward(const Aabb& b) {
-  return {{floatDown(b.min.x), floatDown(b.min.y)}, {floatUp(b.max.x), floatUp(b.max.y)}};
+// Vectors grow geometrically: a push or resize past the capacity doubles it, up to 100% slack for good. These keep
+// the slack near 1/8: reserveFor before a resize, trimSlack after a step's pushes (which re-allocates only when the
+// capacity is far above the size, i.e. once after a spike, never frame after frame in steady state).
+template <class V> void reserveFor(V& v, std::size_t n) {
+  if (n > v.capacity()) v.reserve(n + n / 8 + 64);
 }
+template <class V> void trimSlack(V& v) {
+  const std::size_t n = v.size();
+  if (v.capacity() <= n + n / 2 + 64) return;
+  V t;
+  t.reserve(n + n / 8 + 64);
+  t.assign(v.begin(), v.end());
+  v.swap(t);
+}
+
+// Bodies' bounds are kept rounded outwards to floats: half the bytes, and the grid's entries copy them exactly, so
+// every cell computation agrees whether it reads the entry or the body.
+struct FloatBounds {
+  float minX = 0, minY = 0, maxX = 0, maxY = 0;
+  static FloatBounds outward(const Aabb& b) {
+    return {floatDown(b.min.x), floatDown(b.min.y), floatUp(b.max.x), floatUp(b.max.y)};
+  }
+  Aabb aabb() const { return {{minX, minY}, {maxX, maxY}}; }
+};
 
 }  // namespace
 
@@ -71,7 +94,7 @@ Aabb floatOutward(const Aabb& b) {
 // ---------------------------------------------------------------------------------------------------------------
 
 struct World::Body {
-  Aabb bounds;            ///< conservative world bounds
+  FloatBounds bounds;     ///< conservative world bounds (see getBounds)
   Transform xf;
   double cosAngle = 1.0, sinAngle = 0.0;  ///< of xf.angle
   double userId = 0.0;
@@ -309,7 +332,7 @@ void World::updateWorld(Body& b, bool angleChanged) {
       break;
     }
   }
-  b.bounds = floatOutward(inflate(box));
+  b.bounds = FloatBounds::outward(inflate(box));
 }
 
 Status World::setTransform(BodyHandle h, const Transform& xf) {
@@ -401,7 +424,7 @@ Status World::getShapeType(BodyHandle h, ShapeType& out) const {
 Status World::getBounds(BodyHandle h, Aabb& out) const {
   const Body* b = find(h);
   if (b == nullptr) return invalidHandle();
-  out = b->bounds;
+  out = b->bounds.aabb();
   return {};
 }
 
@@ -475,9 +498,9 @@ void World::rebuildGrid() {
   }
   // Cell size and world bounds.
   double sum = 0.0;
-  Aabb wb = bodies_[0].bounds;
+  Aabb wb = bodies_[0].bounds.aabb();
   for (const Body& b : bodies_) {
-    const Aabb& a = b.bounds;
+    const Aabb a = b.bounds.aabb();
     const double e = std::max(a.max.x - a.min.x, a.max.y - a.min.y);
     if (std::isfinite(e)) sum += e;
     wb.min = {std::min(wb.min.x, a.min.x), std::min(wb.min.y, a.min.y)};
@@ -521,7 +544,7 @@ void World::rebuildGrid() {
   std::size_t total = 0;
   std::uint32_t bk = 0;
   for (std::uint32_t k = 0; k < n; ++k) {
-    const Aabb& a = bodies_[k].bounds;
+    const Aabb a = bodies_[k].bounds.aabb();
     const std::int32_t x0 = cellOf(a.min.x), x1 = cellOf(a.max.x), y0 = cellOf(a.min.y), y1 = cellOf(a.max.y);
     const std::int64_t cells = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
     if (cells > kMaxCellsPerBody) {
@@ -542,11 +565,12 @@ void World::rebuildGrid() {
     bucketStart_[i] = acc;  // end of bucket i for now
   }
   bucketStart_[tableSize] = acc;
+  reserveFor(entries_, acc);
   entries_.resize(acc);
   // Filled backwards, so that each bucket lists its bodies in increasing dense index.
   for (std::uint32_t k = static_cast<std::uint32_t>(n); k-- > 0;) {
     if (isLarge_[k]) continue;
-    const Aabb& a = bodies_[k].bounds;
+    const Aabb a = bodies_[k].bounds.aabb();
     // Exact conversions: the bounds hold float values (floatOutward).
     const float fx0 = static_cast<float>(a.min.x), fy0 = static_cast<float>(a.min.y);
     const float fx1 = static_cast<float>(a.max.x), fy1 = static_cast<float>(a.max.y);
@@ -627,6 +651,7 @@ constexpr bool keyLess(std::uint64_t x, std::uint64_t y) {
 // equal slot A (a body's few partners) sorted by insertion.
 void World::sortPairKeys() {
   const std::size_t pairs = pairBodies_.size() / 2;
+  reserveFor(pairKeys_, pairs);
   pairKeys_.resize(pairs);
   slotCounts_.assign(slots_.size() + 1, 0);
   for (std::size_t p = 0; p < pairs; ++p) ++slotCounts_[indexOf(pairBodies_[2 * p]) + 1];
@@ -708,10 +733,10 @@ void World::step() {
   const std::size_t n = bodies_.size();
   for (std::size_t li = 0; li < large_.size(); ++li) {
     const std::uint32_t l = large_[li];
-    const Aabb& bl = bodies_[l].bounds;
+    const Aabb bl = bodies_[l].bounds.aabb();
     for (std::uint32_t k = 0; k < n; ++k) {
       if (isLarge_[k] && k <= l) continue;  // large vs large once
-      if (k == l || !boundsOverlap(bl, bodies_[k].bounds)) continue;
+      if (k == l || !boundsOverlap(bl, bodies_[k].bounds.aabb())) continue;
       candidates_.push_back(l);
       candidates_.push_back(k);
     }
@@ -719,6 +744,11 @@ void World::step() {
   testCandidates();
   sortPairKeys();
   diffPairs();
+  trimSlack(candidates_);
+  trimSlack(pairBodies_);
+  trimSlack(pairContacts_);
+  trimSlack(begin_);
+  trimSlack(end_);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -770,7 +800,7 @@ Status World::queryAabb(const Aabb& box, std::uint32_t mask) {
     if (queryMarks_[k] == mark) return;
     queryMarks_[k] = mark;
     const Body& b = bodies_[k];
-    if (!bodyInMask(b, mask) || !boundsOverlap(b.bounds, box)) return;
+    if (!bodyInMask(b, mask) || !boundsOverlap(b.bounds.aabb(), box)) return;
     if (overlaps(query, b.shape)) queryResults_.push_back(b.handle);
   };
   if (!visitCells(box, test)) {
@@ -791,7 +821,7 @@ Status World::queryPoint(Vec2 point, std::uint32_t mask) {
     if (queryMarks_[k] == mark) return;
     queryMarks_[k] = mark;
     const Body& b = bodies_[k];
-    if (!bodyInMask(b, mask) || !boundsOverlap(b.bounds, box)) return;
+    if (!bodyInMask(b, mask) || !boundsOverlap(b.bounds.aabb(), box)) return;
     if (contains(b.shape, point)) queryResults_.push_back(b.handle);
   };
   if (!visitCells(box, test)) {
@@ -812,7 +842,7 @@ Status World::queryShape(const Shape& shape, std::uint32_t mask) {
     if (queryMarks_[k] == mark) return;
     queryMarks_[k] = mark;
     const Body& b = bodies_[k];
-    if (!bodyInMask(b, mask) || !boundsOverlap(b.bounds, box)) return;
+    if (!bodyInMask(b, mask) || !boundsOverlap(b.bounds.aabb(), box)) return;
     if (overlaps(shape, b.shape)) queryResults_.push_back(b.handle);
   };
   if (!visitCells(box, test)) {
@@ -861,7 +891,7 @@ void World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
     const Body& b = bodies_[k];
     if (!bodyInMask(b, mask)) return;
     const double limit = closest ? std::min(ray.maxFraction, bestF) : ray.maxFraction;
-    if (!rayMayHit(o, d, limit, b.bounds)) return;
+    if (!rayMayHit(o, d, limit, b.bounds.aabb())) return;
     const RayHit h = collide2d::raycast(ray, b.shape);
     if (!h.hit) return;
     const std::uint32_t index = indexOf(b.handle);
@@ -963,7 +993,11 @@ Status World::raycastAll(const Ray& ray, std::uint32_t mask) {
 
 std::size_t World::heapBytes() const {
   std::size_t bytes = 0;
-  auto add = [&bytes](const auto& v) { bytes += v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type); };
+  auto add = [&bytes, this](const auto& v) { bytes += v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type);
+#ifdef C2_DEBUG_BYTES
+    std::printf("  %zu x %zu = %.1f B/body (size %zu)\n", v.capacity(), sizeof(typename std::decay_t<decltype(v)>::value_type), double(v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type)) / bodies_.size(), v.size());
+#endif
+  };
   add(bodies_);
   add(handles_);
   add(slots_);
