@@ -16,6 +16,10 @@
 #include <cstddef>
 #include <limits>
 
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
+
 namespace collide2d {
 
 namespace {
@@ -33,8 +37,33 @@ struct Interval {
   double max = -kInf;
 };
 
-// Two independent lanes (even and odd vertices) halve the min / max dependency chains and let the compiler use
-// 2-wide SIMD; min and max are exact, so only the sign of a zero extreme can depend on the lane order.
+// Two independent lanes (even and odd vertices) halve the min / max dependency chains; min and max are exact, so
+// only the sign of a zero extreme can depend on the lane order. In WebAssembly with SIMD the lanes are one f64x2:
+// V8 turns a scalar f64 select into a branch, which mispredicts on every other vertex, while f64x2.pmin / pmax
+// (exactly `b < a ? b : a` / `a < b ? b : a` per lane, the same as below) are single branch-free instructions.
+// The products and sums are the same IEEE operations in the same order, so the projections are bit-identical.
+#if defined(__wasm_simd128__)
+Interval projectPoints(const Vec2* v, int count, Vec2 axis) {
+  const v128_t ax = wasm_f64x2_splat(axis.x), ay = wasm_f64x2_splat(axis.y);
+  v128_t mn = wasm_f64x2_splat(kInf), mx = wasm_f64x2_splat(-kInf);
+  int i = 0;
+  for (; i + 1 < count; i += 2) {
+    const v128_t p0 = wasm_v128_load(&v[i]), p1 = wasm_v128_load(&v[i + 1]);
+    const v128_t xs = wasm_i64x2_shuffle(p0, p1, 0, 2), ys = wasm_i64x2_shuffle(p0, p1, 1, 3);
+    const v128_t d = wasm_f64x2_add(wasm_f64x2_mul(xs, ax), wasm_f64x2_mul(ys, ay));
+    mn = wasm_f64x2_pmin(mn, d);
+    mx = wasm_f64x2_pmax(mx, d);
+  }
+  double min0 = wasm_f64x2_extract_lane(mn, 0), min1 = wasm_f64x2_extract_lane(mn, 1);
+  double max0 = wasm_f64x2_extract_lane(mx, 0), max1 = wasm_f64x2_extract_lane(mx, 1);
+  if (i < count) {
+    const double d0 = v[i].x * axis.x + v[i].y * axis.y;
+    min0 = d0 < min0 ? d0 : min0;
+    max0 = max0 < d0 ? d0 : max0;
+  }
+  return {std::min(min0, min1), std::max(max0, max1)};
+}
+#else
 Interval projectPoints(const Vec2* v, int count, Vec2 axis) {
   double min0 = kInf, max0 = -kInf, min1 = kInf, max1 = -kInf;
   int i = 0;
@@ -53,23 +82,41 @@ Interval projectPoints(const Vec2* v, int count, Vec2 axis) {
   }
   return {std::min(min0, min1), std::max(max0, max1)};
 }
+#endif
 
-// The push that separates B from A along `axis`, and in which direction (+1: move B towards +axis).
+// std::min / std::max of doubles without a branch. Natively the compiler already emits minsd / maxsd; V8 compiles
+// a scalar f64 select into a branch, so in WebAssembly these go through one SIMD lane, where pmin / pmax are the
+// same comparisons (pmin(a, b) = b < a ? b : a = std::min(a, b); pmax(a, b) = a < b ? b : a = std::max(a, b)).
+inline double minOf(double a, double b) {
+#if defined(__wasm_simd128__)
+  return wasm_f64x2_extract_lane(wasm_f64x2_pmin(wasm_f64x2_splat(a), wasm_f64x2_splat(b)), 0);
+#else
+  return std::min(a, b);
+#endif
+}
+inline double maxOf(double a, double b) {
+#if defined(__wasm_simd128__)
+  return wasm_f64x2_extract_lane(wasm_f64x2_pmax(wasm_f64x2_splat(a), wasm_f64x2_splat(b)), 0);
+#else
+  return std::max(a, b);
+#endif
+}
+
+// The push that separates B from A along `axis`, and in which direction (+1: move B towards +axis). Branch-free:
+// the direction is an integer select, the distance the smaller push (forward on ties).
 struct Push {
   double distance = 0.0;
-  double sign = 1.0;
+  int backward = 0;  ///< 1: move B towards -axis
+  double sign() const { return backward != 0 ? -1.0 : 1.0; }
 };
 
 Push pushAlong(const Interval& a, const Interval& b) {
   const double forward = a.max - b.min;   // move B by +axis * forward
   const double backward = b.max - a.min;  // move B by -axis * backward
-  if (backward < forward) return {backward, -1.0};
-  return {forward, 1.0};
+  return {minOf(forward, backward), backward < forward ? 1 : 0};
 }
 
-double overlapOf(const Interval& a, const Interval& b) {
-  return std::min(a.max, b.max) - std::max(a.min, b.min);
-}
+double overlapOf(const Interval& a, const Interval& b) { return minOf(a.max, b.max) - maxOf(a.min, b.min); }
 
 void resetTrace(SatTrace* trace) {
   if (trace == nullptr) return;
@@ -113,16 +160,21 @@ Quad quadOf(const Aabb& b) {
   return q;
 }
 
+// The corners of a box exactly as Box::corners computes them (same operations, same order: same bits), given
+// c = cos(angle) and s = sin(angle) that the caller already has.
+void boxCorners(const Box& b, double c, double s, Vec2 out[4]) {
+  const Vec2 ex{c * b.halfExtents.x, s * b.halfExtents.x};
+  const Vec2 ey{-s * b.halfExtents.y, c * b.halfExtents.y};
+  out[0] = b.center - ex - ey;
+  out[1] = b.center + ex - ey;
+  out[2] = b.center + ex + ey;
+  out[3] = b.center - ex + ey;
+}
+
 Quad quadOf(const Box& b) {
   Quad q;
   const double c = std::cos(b.angle), s = std::sin(b.angle);
-  // The corners exactly as Box::corners computes them, without a second cos / sin.
-  const Vec2 ex{c * b.halfExtents.x, s * b.halfExtents.x};
-  const Vec2 ey{-s * b.halfExtents.y, c * b.halfExtents.y};
-  q.vertices[0] = b.center - ex - ey;
-  q.vertices[1] = b.center + ex - ey;
-  q.vertices[2] = b.center + ex + ey;
-  q.vertices[3] = b.center - ex + ey;
+  boxCorners(b, c, s, q.vertices);
   q.axes[0] = {c, s};
   q.axes[1] = {-s, c};
   return q;
@@ -169,8 +221,7 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
   bool separated = false;
   int index = 0;
   int bestIndex = -1;
-  Push best{kInf, 1.0};
-  Vec2 bestAxis;
+  Push best{kInf, 0};
   for (int owner = 0; owner < 2; ++owner) {
     const ConvexView& s = owner == 0 ? a : b;
     for (int i = 0; i < s.axisCount; ++i, ++index) {
@@ -184,19 +235,20 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
         separated = true;
         if (stop == Stop::AtSeparatingAxis && trace == nullptr) return {};
       }
+      // Keep the first smallest push, without a data-dependent branch (integer selects and minOf).
       const Push push = pushAlong(ia, ib);
-      if (push.distance < best.distance) {
-        best = push;
-        bestIndex = index;
-        bestAxis = axis;
-      }
+      const bool better = push.distance < best.distance;
+      bestIndex = better ? index : bestIndex;
+      best.backward = better ? push.backward : best.backward;
+      best.distance = minOf(best.distance, push.distance);
     }
   }
   if ((separated && stop == Stop::AtSeparatingAxis) || bestIndex < 0) return {};
   if (trace != nullptr) trace->minimumAxis = bestIndex;
+  const Vec2 bestAxis = bestIndex < a.axisCount ? a.axes[bestIndex] : b.axes[bestIndex - a.axisCount];
   Contact out;
   out.hit = true;
-  out.normal = bestAxis * best.sign;
+  out.normal = bestAxis * best.sign();
   out.depth = std::max(0.0, best.distance);
   out.point = detail::deepestPoint(b.vertices, b.vertexCount, a.vertices, a.vertexCount, out.normal);
   return out;
@@ -230,7 +282,7 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
   const Vec2 axes[4] = {{1.0, 0.0}, {0.0, 1.0}, ub, vb};
   bool separated = false;
   int bestIndex = -1;
-  Push best{kInf, 1.0};
+  Push best{kInf, 0};
   for (int i = 0; i < 4; ++i) {
     Interval ia, ib;
     if (i == 0) {
@@ -254,21 +306,21 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
       separated = true;
     }
     const Push push = pushAlong(ia, ib);
-    if (push.distance < best.distance) {
-      best = push;
-      bestIndex = i;
-    }
+    const bool better = push.distance < best.distance;
+    bestIndex = better ? i : bestIndex;
+    best.backward = better ? push.backward : best.backward;
+    best.distance = minOf(best.distance, push.distance);
   }
   if (separated || bestIndex < 0) return {};
   if (trace != nullptr) trace->minimumAxis = bestIndex;
   Contact out;
   out.hit = true;
   if (!wantContact) return out;
-  out.normal = rotate(axes[bestIndex] * best.sign, ca, sa);
+  out.normal = rotate(axes[bestIndex] * best.sign(), ca, sa);
   out.depth = std::max(0.0, best.distance);
   Vec2 worldA[4], worldB[4];
-  a.corners(worldA);
-  b.corners(worldB);
+  boxCorners(a, ca, sa, worldA);  // = a.corners(worldA), reusing cos / sin
+  boxCorners(b, cb, sb, worldB);
   out.point = detail::deepestPoint(worldB, 4, worldA, 4, out.normal);
   return out;
 }
@@ -280,13 +332,11 @@ Vec2 detail::deepestPoint(const Vec2* b, int nb, const Vec2* a, int na, Vec2 nor
   int best = 0;
   double deepest = kInf;
   double scale = 0.0;
-  for (int i = 0; i < nb; ++i) {
+  for (int i = 0; i < nb; ++i) {  // branch-free: the first deepest vertex
     const double d = dot(b[i], normal);
-    if (d < deepest) {
-      deepest = d;
-      best = i;
-    }
-    scale = std::max(scale, std::fabs(b[i].x) + std::fabs(b[i].y));
+    best = d < deepest ? i : best;
+    deepest = minOf(deepest, d);
+    scale = maxOf(scale, std::fabs(b[i].x) + std::fabs(b[i].y));
   }
   const double tolerance = 32.0 * DBL_EPSILON * scale;
   const Vec2 tangent = perp(normal);
@@ -302,7 +352,7 @@ Vec2 detail::deepestPoint(const Vec2* b, int nb, const Vec2* a, int na, Vec2 nor
   }
   if (count < 2 || na <= 0) return b[best];
   const Interval across = projectPoints(a, na, tangent);
-  const double lo = std::max(edge.min, across.min), hi = std::min(edge.max, across.max);
+  const double lo = maxOf(edge.min, across.min), hi = minOf(edge.max, across.max);
   if (!(lo <= hi)) return b[best];
   return normal * deepest + tangent * (lo + (hi - lo) * 0.5);
 }
