@@ -567,6 +567,13 @@ void World::rebuildGrid() {
   bucketStart_[tableSize] = acc;
   reserveFor(entries_, acc);
   entries_.resize(acc);
+  if (dense_) {
+    entryCells_.clear();
+    trimSlack(entryCells_);
+  } else {
+    reserveFor(entryCells_, acc);
+    entryCells_.resize(acc);
+  }
   // Filled backwards, so that each bucket lists its bodies in increasing dense index.
   for (std::uint32_t k = static_cast<std::uint32_t>(n); k-- > 0;) {
     if (isLarge_[k]) continue;
@@ -583,8 +590,9 @@ void World::rebuildGrid() {
         e.minY = fy0;
         e.maxX = fx1;
         e.maxY = fy1;
-        e.cx = x;
-        e.cy = y;
+        e.x0 = x0;
+        e.y0 = y0;
+        if (!dense_) entryCells_[bucketStart_[bk]] = {x, y};
         e.body = k;
       }
     }
@@ -723,17 +731,26 @@ void World::step() {
 
   const std::size_t buckets = bucketStart_.size() - 1;
   const Entry* entries = entries_.data();
+  const Cell* cells = entryCells_.data();
   for (std::size_t bk = 0; bk < buckets; ++bk) {
     const std::uint32_t s = bucketStart_[bk], e = bucketStart_[bk + 1];
+    if (e - s < 2) continue;
+    Cell cell{0, 0};
+    if (dense_) {
+      cell = {gridX0_ + static_cast<std::int32_t>(bk % gridW_), gridY0_ + static_cast<std::int32_t>(bk / gridW_)};
+    }
     for (std::uint32_t p = s; p + 1 < e; ++p) {
       const Entry& ep = entries[p];
+      if (!dense_) cell = cells[p];
       for (std::uint32_t q = p + 1; q < e; ++q) {
         const Entry& eq = entries[q];
-        if (!dense_ && (eq.cx != ep.cx || eq.cy != ep.cy)) continue;
-        if (!(ep.minX <= eq.maxX && eq.minX <= ep.maxX && ep.minY <= eq.maxY && eq.minY <= ep.maxY)) continue;
-        // Test the pair only in the cell holding the lower-left corner of the (float) bounds' intersection: it lies
-        // in both bodies' cell ranges, which were computed from the same floats.
-        if (cellOf(std::max(ep.minX, eq.minX)) != ep.cx || cellOf(std::max(ep.minY, eq.minY)) != ep.cy) continue;
+        if (!dense_ && !(cells[q] == cell)) continue;
+        // Bounds overlap, and this cell holds the lower-left corner of their intersection (so that the pair is
+        // tested once): cellOf is monotonic, so the corner's cell is the larger of the two first cells. Evaluated
+        // without short-circuits: one hard-to-predict branch per entry pair instead of up to six.
+        const bool overlap = (ep.minX <= eq.maxX) & (eq.minX <= ep.maxX) & (ep.minY <= eq.maxY) & (eq.minY <= ep.maxY);
+        const bool home = (std::max(ep.x0, eq.x0) == cell.x) & (std::max(ep.y0, eq.y0) == cell.y);
+        if (!(overlap & home)) continue;
 #if COLLIDE2D_WORLD_PREFETCH
         candidates_.push_back(ep.body);
         candidates_.push_back(eq.body);
@@ -794,7 +811,7 @@ template <class Visit> bool World::visitCells(const Aabb& box, Visit&& visit) {
       if (!bucketOf(x, y, bk)) continue;
       for (std::uint32_t p = bucketStart_[bk], e = bucketStart_[bk + 1]; p < e; ++p) {
         const Entry& en = entries_[p];
-        if (en.cx == x && en.cy == y) visit(en.body);
+        if (dense_ || (entryCells_[p].x == x && entryCells_[p].y == y)) visit(en.body);
       }
     }
   }
@@ -1022,6 +1039,7 @@ std::size_t World::heapBytes() const {
   add(polygons_);
   add(freePolygons_);
   add(entries_);
+  add(entryCells_);
   add(bucketStart_);
   add(large_);
   add(isLarge_);

@@ -197,8 +197,12 @@ class World {
   /// 28-byte entries in order instead of scattered bodies.
   struct Entry {
     float minX = 0, minY = 0, maxX = 0, maxY = 0;
-    std::int32_t cx = 0, cy = 0;
-    std::uint32_t body = 0;  ///< dense index
+    std::int32_t x0 = 0, y0 = 0;  ///< the body's first cell (of its bounds' min corner)
+    std::uint32_t body = 0;       ///< dense index
+  };
+  struct Cell {
+    std::int32_t x = 0, y = 0;
+    bool operator==(const Cell&) const = default;
   };
   struct RayRecord {
     double fraction;
@@ -241,6 +245,7 @@ class World {
   bool gridDirty_ = true;
   Aabb worldBounds_;
   std::vector<Entry> entries_;
+  std::vector<Cell> entryCells_;  ///< hashed grid only: the cell of each entry (a bucket mixes cells)
   std::vector<std::uint32_t> bucketStart_;
   std::uint32_t bucketMask_ = 0;   ///< hashed grid: buckets - 1
   bool dense_ = false;             ///< dense grid: bucket = (cy - gridY0_) * gridW_ + (cx - gridX0_)
