@@ -62,6 +62,20 @@ float floatDown(double v) {
 }
 float floatUp(double v) { return -floatDown(-v); }
 
+// 4-lane vectors (GCC / Clang vector extensions: SSE2 natively, SIMD128 in WebAssembly, plain code elsewhere).
+// Comparisons give 0 / -1 per lane.
+using F4 = float __attribute__((vector_size(16)));
+using I4 = std::int32_t __attribute__((vector_size(16)));
+template <class V, class T> V load4(const T* p) {
+  V v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+I4 max4(I4 a, I4 b) {
+  const I4 greater = a > b;
+  return (a & greater) | (b & ~greater);
+}
+
 // Vectors grow geometrically: a push or resize past the capacity doubles it, up to 100% slack for good. These keep
 // the slack near 1/8: reserveFor before a resize, trimSlack after a step's pushes (which re-allocates only when the
 // capacity is far above the size, i.e. once after a spike, never frame after frame in steady state).
@@ -485,7 +499,7 @@ void World::ensureGrid() {
 void World::rebuildGrid() {
   gridDirty_ = false;
   const std::size_t n = bodies_.size();
-  entries_.clear();
+  entries_.size = 0;
   large_.clear();
   isLarge_.assign(n, 0);
   if (queryMarks_.size() < n) queryMarks_.resize(n, 0);
@@ -565,8 +579,18 @@ void World::rebuildGrid() {
     bucketStart_[i] = acc;  // end of bucket i for now
   }
   bucketStart_[tableSize] = acc;
-  reserveFor(entries_, acc);
-  entries_.resize(acc);
+  entries_.size = acc;
+  auto sized = [acc](auto& v) {
+    reserveFor(v, acc + 4);
+    v.resize(acc + 4);
+  };
+  sized(entries_.minX);
+  sized(entries_.minY);
+  sized(entries_.maxX);
+  sized(entries_.maxY);
+  sized(entries_.x0);
+  sized(entries_.y0);
+  sized(entries_.body);
   if (dense_) {
     entryCells_.clear();
     trimSlack(entryCells_);
@@ -585,15 +609,15 @@ void World::rebuildGrid() {
     for (std::int32_t y = y0; y <= y1; ++y) {
       for (std::int32_t x = x0; x <= x1; ++x) {
         if (!bucketOf(x, y, bk)) continue;
-        Entry& e = entries_[--bucketStart_[bk]];
-        e.minX = fx0;
-        e.minY = fy0;
-        e.maxX = fx1;
-        e.maxY = fy1;
-        e.x0 = x0;
-        e.y0 = y0;
-        if (!dense_) entryCells_[bucketStart_[bk]] = {x, y};
-        e.body = k;
+        const std::uint32_t at = --bucketStart_[bk];
+        entries_.minX[at] = fx0;
+        entries_.minY[at] = fy0;
+        entries_.maxX[at] = fx1;
+        entries_.maxY[at] = fy1;
+        entries_.x0[at] = x0;
+        entries_.y0[at] = y0;
+        entries_.body[at] = k;
+        if (!dense_) entryCells_[at] = {x, y};
       }
     }
   }
@@ -730,33 +754,55 @@ void World::step() {
   candidates_.clear();
 
   const std::size_t buckets = bucketStart_.size() - 1;
-  const Entry* entries = entries_.data();
+  const Entries& en = entries_;
+  const float *minX = en.minX.data(), *minY = en.minY.data(), *maxX = en.maxX.data(), *maxY = en.maxY.data();
+  const std::int32_t *x0 = en.x0.data(), *y0 = en.y0.data();
+  const std::uint32_t* body = en.body.data();
   const Cell* cells = entryCells_.data();
+  auto emit = [this](std::uint32_t i, std::uint32_t j) {
+#if COLLIDE2D_WORLD_PREFETCH
+    candidates_.push_back(i);
+    candidates_.push_back(j);
+#else
+    testPair(i, j);
+#endif
+  };
+  const I4 lane{0, 1, 2, 3};
   for (std::size_t bk = 0; bk < buckets; ++bk) {
     const std::uint32_t s = bucketStart_[bk], e = bucketStart_[bk + 1];
     if (e - s < 2) continue;
-    Cell cell{0, 0};
-    if (dense_) {
-      cell = {gridX0_ + static_cast<std::int32_t>(bk % gridW_), gridY0_ + static_cast<std::int32_t>(bk / gridW_)};
+    if (!dense_) {
+      // Hashed grid: a bucket mixes cells. Scalar loop, same tests as below.
+      for (std::uint32_t p = s; p + 1 < e; ++p) {
+        const Cell cell = cells[p];
+        for (std::uint32_t q = p + 1; q < e; ++q) {
+          if (!(cells[q] == cell)) continue;
+          const bool overlap = (minX[p] <= maxX[q]) & (minX[q] <= maxX[p]) & (minY[p] <= maxY[q]) & (minY[q] <= maxY[p]);
+          const bool home = (std::max(x0[p], x0[q]) == cell.x) & (std::max(y0[p], y0[q]) == cell.y);
+          if (overlap & home) emit(body[p], body[q]);
+        }
+      }
+      continue;
     }
+    // Dense grid: the bucket is one cell. Entry p against entries q = p+1 .. e-1, four at a time. A pair is kept when
+    // the bounds overlap and this cell holds the lower-left corner of their intersection (so that it is tested
+    // once): cellOf is monotonic, so that corner's cell is the larger of the two first cells.
+    const std::int32_t cx = gridX0_ + static_cast<std::int32_t>(bk % gridW_);
+    const std::int32_t cy = gridY0_ + static_cast<std::int32_t>(bk / gridW_);
+    const I4 cx4 = I4{} + cx, cy4 = I4{} + cy;
+    const I4 end4 = I4{} + static_cast<std::int32_t>(e);
     for (std::uint32_t p = s; p + 1 < e; ++p) {
-      const Entry& ep = entries[p];
-      if (!dense_) cell = cells[p];
-      for (std::uint32_t q = p + 1; q < e; ++q) {
-        const Entry& eq = entries[q];
-        if (!dense_ && !(cells[q] == cell)) continue;
-        // Bounds overlap, and this cell holds the lower-left corner of their intersection (so that the pair is
-        // tested once): cellOf is monotonic, so the corner's cell is the larger of the two first cells. Evaluated
-        // without short-circuits: one hard-to-predict branch per entry pair instead of up to six.
-        const bool overlap = (ep.minX <= eq.maxX) & (eq.minX <= ep.maxX) & (ep.minY <= eq.maxY) & (eq.minY <= ep.maxY);
-        const bool home = (std::max(ep.x0, eq.x0) == cell.x) & (std::max(ep.y0, eq.y0) == cell.y);
-        if (!(overlap & home)) continue;
-#if COLLIDE2D_WORLD_PREFETCH
-        candidates_.push_back(ep.body);
-        candidates_.push_back(eq.body);
-#else
-        testPair(ep.body, eq.body);
-#endif
+      const F4 pMinX = F4{} + minX[p], pMinY = F4{} + minY[p], pMaxX = F4{} + maxX[p], pMaxY = F4{} + maxY[p];
+      const I4 px0 = I4{} + x0[p], py0 = I4{} + y0[p];
+      for (std::uint32_t q = p + 1; q < e; q += 4) {
+        const I4 overlap = (pMinX <= load4<F4>(maxX + q)) & (load4<F4>(minX + q) <= pMaxX) &
+                           (pMinY <= load4<F4>(maxY + q)) & (load4<F4>(minY + q) <= pMaxY);
+        const I4 home = (max4(px0, load4<I4>(x0 + q)) == cx4) & (max4(py0, load4<I4>(y0 + q)) == cy4);
+        const I4 keep = overlap & home & ((lane + static_cast<std::int32_t>(q)) < end4);
+        if ((keep[0] | keep[1] | keep[2] | keep[3]) == 0) continue;
+        for (int l = 0; l < 4; ++l) {
+          if (keep[l] != 0) emit(body[p], body[q + static_cast<std::uint32_t>(l)]);
+        }
       }
     }
   }
@@ -804,14 +850,13 @@ bool World::bodyInMask(const Body& b, std::uint32_t mask) const { return (b.filt
 template <class Visit> bool World::visitCells(const Aabb& box, Visit&& visit) {
   const std::int32_t x0 = cellOf(box.min.x), x1 = cellOf(box.max.x), y0 = cellOf(box.min.y), y1 = cellOf(box.max.y);
   const std::int64_t cells = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
-  if (cells > static_cast<std::int64_t>(entries_.size()) + 64) return false;
+  if (cells > static_cast<std::int64_t>(entries_.size) + 64) return false;
   for (std::int32_t y = y0; y <= y1; ++y) {
     for (std::int32_t x = x0; x <= x1; ++x) {
       std::uint32_t bk;
       if (!bucketOf(x, y, bk)) continue;
       for (std::uint32_t p = bucketStart_[bk], e = bucketStart_[bk + 1]; p < e; ++p) {
-        const Entry& en = entries_[p];
-        if (dense_ || (entryCells_[p].x == x && entryCells_[p].y == y)) visit(en.body);
+        if (dense_ || (entryCells_[p].x == x && entryCells_[p].y == y)) visit(entries_.body[p]);
       }
     }
   }
@@ -965,7 +1010,7 @@ void World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
   const double speed = std::max(std::fabs(d.x), std::fabs(d.y));
   const double dt = cellSize_ / speed;
   const double steps = (t1 - t0) / dt;
-  if (!(steps <= static_cast<double>(entries_.size()) + 64.0) || !(dt > 0.0)) {
+  if (!(steps <= static_cast<double>(entries_.size) + 64.0) || !(dt > 0.0)) {
     for (std::uint32_t k = 0; k < bodies_.size(); ++k) test(k);
     return;
   }
@@ -1038,7 +1083,13 @@ std::size_t World::heapBytes() const {
   add(freeSlots_);
   add(polygons_);
   add(freePolygons_);
-  add(entries_);
+  add(entries_.minX);
+  add(entries_.minY);
+  add(entries_.maxX);
+  add(entries_.maxY);
+  add(entries_.x0);
+  add(entries_.y0);
+  add(entries_.body);
   add(entryCells_);
   add(bucketStart_);
   add(large_);

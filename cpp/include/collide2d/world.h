@@ -193,12 +193,14 @@ class World {
   struct PolygonPair {
     Polygon local;  ///< the world polygon lives in Body::shape
   };
-  /// One cell of one body, with a copy of the body's bounds (float values, see getBounds): the pair loop reads
-  /// 28-byte entries in order instead of scattered bodies.
-  struct Entry {
-    float minX = 0, minY = 0, maxX = 0, maxY = 0;
-    std::int32_t x0 = 0, y0 = 0;  ///< the body's first cell (of its bounds' min corner)
-    std::uint32_t body = 0;       ///< dense index
+  /// The grid's entries (one per cell of each body), structure of arrays so that the pair loop tests 4 entries per
+  /// SIMD step. Each holds a copy of the body's bounds (float values, see getBounds), the body's first cell (of its
+  /// bounds' min corner) and the body's dense index. Padded with 4 spare elements for the last SIMD load.
+  struct Entries {
+    std::vector<float> minX, minY, maxX, maxY;
+    std::vector<std::int32_t> x0, y0;
+    std::vector<std::uint32_t> body;
+    std::size_t size = 0;
   };
   struct Cell {
     std::int32_t x = 0, y = 0;
@@ -244,7 +246,7 @@ class World {
   double invCellSize_ = 1.0;
   bool gridDirty_ = true;
   Aabb worldBounds_;
-  std::vector<Entry> entries_;
+  Entries entries_;
   std::vector<Cell> entryCells_;  ///< hashed grid only: the cell of each entry (a bucket mixes cells)
   std::vector<std::uint32_t> bucketStart_;
   std::uint32_t bucketMask_ = 0;   ///< hashed grid: buckets - 1
