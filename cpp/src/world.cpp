@@ -93,13 +93,10 @@ template <class V> void trimSlack(V& v) {
 
 // Bodies' bounds are kept rounded outwards to floats: half the bytes, and the grid's entries copy them exactly, so
 // every cell computation agrees whether it reads the entry or the body.
-struct FloatBounds {
-  float minX = 0, minY = 0, maxX = 0, maxY = 0;
-  static FloatBounds outward(const Aabb& b) {
-    return {floatDown(b.min.x), floatDown(b.min.y), floatUp(b.max.x), floatUp(b.max.y)};
-  }
-  Aabb aabb() const { return {{minX, minY}, {maxX, maxY}}; }
-};
+detail::FloatBox outwardBox(const Aabb& b) {
+  return {floatDown(b.min.x), floatDown(b.min.y), floatUp(b.max.x), floatUp(b.max.y)};
+}
+Aabb aabbOf(const detail::FloatBox& b) { return {{b.minX, b.minY}, {b.maxX, b.maxY}}; }
 
 }  // namespace
 
@@ -108,16 +105,17 @@ struct FloatBounds {
 // ---------------------------------------------------------------------------------------------------------------
 
 struct World::Body {
-  FloatBounds bounds;     ///< conservative world bounds (see getBounds)
+  // What the narrow phase reads, first and together.
+  Shape shape;            ///< the world shape; a polygon is updated in place (Polygon::transformedInto)
+  Filter filter;
+  BodyHandle handle = kNullBody;
+  // The rest.
+  std::uint32_t polygon = 0;  ///< index in polygons_ (Polygon bodies: the local polygon)
+  ShapeType type = ShapeType::Circle;
   Transform xf;
   double cosAngle = 1.0, sinAngle = 0.0;  ///< of xf.angle
   double userId = 0.0;
   double local[5] = {};   ///< circle: cx cy r; aabb: minx miny maxx maxy; box: cx cy hx hy angle; segment: ax ay bx by
-  Shape shape;            ///< the world shape; a polygon is updated in place (Polygon::transformedInto)
-  Filter filter;
-  BodyHandle handle = kNullBody;
-  std::uint32_t polygon = 0;  ///< index in polygons_ (Polygon bodies: the local polygon)
-  ShapeType type = ShapeType::Circle;
 };
 
 World::World() = default;
@@ -175,8 +173,9 @@ Status World::addBody(ShapeType type, const double* params, Polygon* polygon, co
   slot.live = true;
   slot.dense = static_cast<std::uint32_t>(bodies_.size());
   b.handle = makeHandle(index, slot.generation);
-  updateWorld(b, true);
   bodies_.push_back(std::move(b));
+  bounds_.emplace_back();
+  updateWorld(bodies_.back(), true);
   handles_.push_back(bodies_.back().handle);
   gridDirty_ = true;
   out = bodies_.back().handle;
@@ -260,10 +259,12 @@ Status World::remove(BodyHandle h) {
   const std::uint32_t last = static_cast<std::uint32_t>(bodies_.size() - 1);
   if (d != last) {
     bodies_[d] = std::move(bodies_[last]);
+    bounds_[d] = bounds_[last];
     handles_[d] = handles_[last];
     slots_[indexOf(handles_[d])].dense = d;
   }
   bodies_.pop_back();
+  bounds_.pop_back();
   handles_.pop_back();
   slot.live = false;
   if (slot.generation < kMaxGeneration) {
@@ -277,6 +278,7 @@ Status World::remove(BodyHandle h) {
 void World::reserve(std::size_t bodies) {
   const std::size_t n = std::min<std::size_t>(bodies, kMaxBodies);
   bodies_.reserve(n);
+  bounds_.reserve(n);
   handles_.reserve(n);
   slots_.reserve(n);
   queryMarks_.reserve(n);
@@ -346,7 +348,7 @@ void World::updateWorld(Body& b, bool angleChanged) {
       break;
     }
   }
-  b.bounds = FloatBounds::outward(inflate(box));
+  bounds_[static_cast<std::size_t>(&b - bodies_.data())] = outwardBox(inflate(box));
 }
 
 Status World::setTransform(BodyHandle h, const Transform& xf) {
@@ -438,7 +440,7 @@ Status World::getShapeType(BodyHandle h, ShapeType& out) const {
 Status World::getBounds(BodyHandle h, Aabb& out) const {
   const Body* b = find(h);
   if (b == nullptr) return invalidHandle();
-  out = b->bounds.aabb();
+  out = aabbOf(bounds_[static_cast<std::size_t>(b - bodies_.data())]);
   return {};
 }
 
@@ -512,9 +514,9 @@ void World::rebuildGrid() {
   }
   // Cell size and world bounds.
   double sum = 0.0;
-  Aabb wb = bodies_[0].bounds.aabb();
-  for (const Body& b : bodies_) {
-    const Aabb a = b.bounds.aabb();
+  Aabb wb = aabbOf(bounds_[0]);
+  for (const detail::FloatBox& fb : bounds_) {
+    const Aabb a = aabbOf(fb);
     const double e = std::max(a.max.x - a.min.x, a.max.y - a.min.y);
     if (std::isfinite(e)) sum += e;
     wb.min = {std::min(wb.min.x, a.min.x), std::min(wb.min.y, a.min.y)};
@@ -558,7 +560,7 @@ void World::rebuildGrid() {
   std::size_t total = 0;
   std::uint32_t bk = 0;
   for (std::uint32_t k = 0; k < n; ++k) {
-    const Aabb a = bodies_[k].bounds.aabb();
+    const Aabb a = aabbOf(bounds_[k]);
     const std::int32_t x0 = cellOf(a.min.x), x1 = cellOf(a.max.x), y0 = cellOf(a.min.y), y1 = cellOf(a.max.y);
     const std::int64_t cells = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
     if (cells > kMaxCellsPerBody) {
@@ -601,7 +603,7 @@ void World::rebuildGrid() {
   // Filled backwards, so that each bucket lists its bodies in increasing dense index.
   for (std::uint32_t k = static_cast<std::uint32_t>(n); k-- > 0;) {
     if (isLarge_[k]) continue;
-    const Aabb a = bodies_[k].bounds.aabb();
+    const Aabb a = aabbOf(bounds_[k]);
     // Exact conversions: the bounds hold float values (floatOutward).
     const float fx0 = static_cast<float>(a.min.x), fy0 = static_cast<float>(a.min.y);
     const float fx1 = static_cast<float>(a.max.x), fy1 = static_cast<float>(a.max.y);
@@ -809,10 +811,10 @@ void World::step() {
   const std::size_t n = bodies_.size();
   for (std::size_t li = 0; li < large_.size(); ++li) {
     const std::uint32_t l = large_[li];
-    const Aabb bl = bodies_[l].bounds.aabb();
+    const Aabb bl = aabbOf(bounds_[l]);
     for (std::uint32_t k = 0; k < n; ++k) {
       if (isLarge_[k] && k <= l) continue;  // large vs large once
-      if (k == l || !boundsOverlap(bl, bodies_[k].bounds.aabb())) continue;
+      if (k == l || !boundsOverlap(bl, aabbOf(bounds_[k]))) continue;
 #if COLLIDE2D_WORLD_PREFETCH
       candidates_.push_back(l);
       candidates_.push_back(k);
@@ -879,7 +881,7 @@ Status World::queryAabb(const Aabb& box, std::uint32_t mask) {
     if (queryMarks_[k] == mark) return;
     queryMarks_[k] = mark;
     const Body& b = bodies_[k];
-    if (!bodyInMask(b, mask) || !boundsOverlap(b.bounds.aabb(), box)) return;
+    if (!bodyInMask(b, mask) || !boundsOverlap(aabbOf(bounds_[k]), box)) return;
     if (overlaps(query, b.shape)) queryResults_.push_back(b.handle);
   };
   if (!visitCells(box, test)) {
@@ -900,7 +902,7 @@ Status World::queryPoint(Vec2 point, std::uint32_t mask) {
     if (queryMarks_[k] == mark) return;
     queryMarks_[k] = mark;
     const Body& b = bodies_[k];
-    if (!bodyInMask(b, mask) || !boundsOverlap(b.bounds.aabb(), box)) return;
+    if (!bodyInMask(b, mask) || !boundsOverlap(aabbOf(bounds_[k]), box)) return;
     if (contains(b.shape, point)) queryResults_.push_back(b.handle);
   };
   if (!visitCells(box, test)) {
@@ -921,7 +923,7 @@ Status World::queryShape(const Shape& shape, std::uint32_t mask) {
     if (queryMarks_[k] == mark) return;
     queryMarks_[k] = mark;
     const Body& b = bodies_[k];
-    if (!bodyInMask(b, mask) || !boundsOverlap(b.bounds.aabb(), box)) return;
+    if (!bodyInMask(b, mask) || !boundsOverlap(aabbOf(bounds_[k]), box)) return;
     if (overlaps(shape, b.shape)) queryResults_.push_back(b.handle);
   };
   if (!visitCells(box, test)) {
@@ -970,7 +972,7 @@ void World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
     const Body& b = bodies_[k];
     if (!bodyInMask(b, mask)) return;
     const double limit = closest ? std::min(ray.maxFraction, bestF) : ray.maxFraction;
-    if (!rayMayHit(o, d, limit, b.bounds.aabb())) return;
+    if (!rayMayHit(o, d, limit, aabbOf(bounds_[k]))) return;
     const RayHit h = collide2d::raycast(ray, b.shape);
     if (!h.hit) return;
     const std::uint32_t index = indexOf(b.handle);
@@ -1078,6 +1080,7 @@ std::size_t World::heapBytes() const {
 #endif
   };
   add(bodies_);
+  add(bounds_);
   add(handles_);
   add(slots_);
   add(freeSlots_);

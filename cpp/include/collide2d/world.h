@@ -65,6 +65,14 @@
 
 namespace collide2d {
 
+namespace detail {
+/// A body's conservative bounds rounded outwards to floats (see World::getBounds); World keeps them apart from the
+/// bodies so that the grid rebuild streams through 16 bytes per body.
+struct FloatBox {
+  float minX = 0, minY = 0, maxX = 0, maxY = 0;
+};
+}  // namespace detail
+
 /// Collision filter (Box2D semantics, see the top of this file).
 struct Filter {
   std::uint32_t category = 1;           ///< the bits this body is
@@ -234,6 +242,7 @@ class World {
   std::uint32_t nextQueryMark();
 
   std::vector<Body> bodies_;
+  std::vector<detail::FloatBox> bounds_;  ///< by dense index, like bodies_
   std::vector<BodyHandle> handles_;
   std::vector<Slot> slots_;
   std::vector<std::uint32_t> freeSlots_;
