@@ -639,7 +639,14 @@ void World::testPair(std::uint32_t i, std::uint32_t j) {
   if (!c.hit) return;
   pairBodies_.push_back(a->handle);
   pairBodies_.push_back(b->handle);
-  pairContacts_.insert(pairContacts_.end(), {c.normal.x, c.normal.y, c.depth, c.point.x, c.point.y});
+  const std::size_t at = pairContacts_.size();
+  pairContacts_.resize(at + kPairContactStride);  // (not insert(initializer_list): a memmove call in libc++)
+  double* out = pairContacts_.data() + at;
+  out[0] = c.normal.x;
+  out[1] = c.normal.y;
+  out[2] = c.depth;
+  out[3] = c.point.x;
+  out[4] = c.point.y;
 }
 
 // Native builds collect the candidate pairs first and run the narrow phase over them with software prefetch
