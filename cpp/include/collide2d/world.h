@@ -39,21 +39,26 @@
 // * Filter (Box2D rules): two bodies with the same non-zero group always collide when the group is positive and
 //   never when it is negative; otherwise they collide when (catA & maskB) != 0 && (catB & maskA) != 0.
 //
-// BROAD PHASE: a uniform grid stored as a spatial hash, rebuilt from scratch at every step() by a counting sort.
+// BROAD PHASE: a uniform grid, rebuilt from scratch at every step() by a counting sort.
 //   Why (measured natively on the benchmark scene of bench/scene.h, g++ -O2, this machine, one core):
 //   every body moves every frame, so a dynamic AABB tree would refit or reinsert most leaves each frame and then
 //   run one tree query per body (O(n log n) with pointer chasing), and sort-and-sweep on x tests every body whose
 //   x-interval overlaps (grows as n^1.5 in a square world: 50k has ~2.2x the candidates per body of 10k).
 //   The grid is O(n) to build and query, cache friendly, and needs no per-body persistent broad-phase state.
-//   Measured (broad phase alone, same bounds, CPU ms per frame, median; machine heavily shared, load ~9 on 2 cores,
-//   so absolute numbers are inflated ~2x, ratios hold): grid 0.14 / 2.1 / 14.0 ms at 1k / 10k / 50k bodies,
-//   sort-and-sweep (insertion sort, coherent frames) 0.15 / 3.3 / 30.0 ms; both find 1.9k / 19.2k / 96.4k candidate
-//   pairs. Grid growth 10k->50k: 6.7x, sweep: 9.2x. A dynamic AABB tree was not measured (see the report).
+//   bench/native/world_bench.cpp keeps both as BM_BroadGrid / BM_BroadSweep (broad phase alone, same bounds): grid
+//   0.14 / 2.1 / 14.0 ms at 1k / 10k / 50k bodies, sort-and-sweep (insertion sort, coherent frames) 0.15 / 3.3 /
+//   30.0 ms for the same 1.9k / 19.2k / 96.4k candidate pairs (loaded machine: ratios hold, absolute numbers ~2x).
+//   A dynamic AABB tree was not built: the sweep already loses on the moving scene, and a tree does more per body.
+//   Layout: a dense grid (row-major cells over the bodies' bounds) when it has at most 4 cells per body, else a
+//   spatial hash with at least 2 buckets per body. Each entry (one per cell of a body) holds the body's bounds as
+//   floats (rounded outwards, so no pair is lost), its first cell and its index, as a structure of arrays: the pair
+//   loop tests 4 entries per SIMD step and touches a body only for a real candidate.
 //   Cell size: by default 2x the mean AABB extent (max of width and height) of the bodies, recomputed at each
 //   rebuild; setCellSize() overrides it. A body spanning more than kMaxCellsPerBody cells is kept in a separate
 //   "large" list that is tested against every body (fine for a few huge bodies such as level bounds).
-//   Pairs are deduplicated without a hash lookup: a pair is tested only in the cell that holds the lower-left
-//   corner of the intersection of the two AABBs. Pair persistence (for events) is an open-addressing hash table.
+//   Pairs are deduplicated without a lookup: a pair is tested only in the cell that holds the lower-left corner of
+//   the intersection of the two bounds. Begin / end events come from merging this step's pairs with the previous
+//   step's, both sorted by (slot A, slot B) with a counting sort: O(pairs + bodies), no hash table.
 #pragma once
 
 #include <collide2d/collide2d.h>
