@@ -942,27 +942,32 @@ Status World::queryShape(const Shape& shape, std::uint32_t mask) {
 }
 
 namespace {
-// Conservative: can the ray's part with t in [0, tmax] touch the box? (bounds are already widened)
-bool rayMayHit(Vec2 o, Vec2 d, double tmax, const Aabb& b) {
-  double t0 = 0.0, t1 = tmax;
-  const double os[2] = {o.x, o.y}, ds[2] = {d.x, d.y};
-  const double lo[2] = {b.min.x, b.min.y}, hi[2] = {b.max.x, b.max.y};
-  for (int k = 0; k < 2; ++k) {
-    if (ds[k] == 0.0) {
-      if (os[k] < lo[k] || os[k] > hi[k]) return false;
-      continue;
+// Conservative: can the ray's part with t in [0, tmax] touch the box? (bounds are already widened). The ray's
+// reciprocal direction is computed once per ray.
+struct RaySlabs {
+  double o[2], d[2], inv[2];
+  explicit RaySlabs(const Ray& r)
+      : o{r.origin.x, r.origin.y}, d{r.direction.x, r.direction.y},
+        inv{r.direction.x != 0.0 ? 1.0 / r.direction.x : 0.0, r.direction.y != 0.0 ? 1.0 / r.direction.y : 0.0} {}
+  bool mayHit(double tmax, const Aabb& b) const {
+    double t0 = 0.0, t1 = tmax;
+    const double lo[2] = {b.min.x, b.min.y}, hi[2] = {b.max.x, b.max.y};
+    for (int k = 0; k < 2; ++k) {
+      if (d[k] == 0.0) {
+        if (o[k] < lo[k] || o[k] > hi[k]) return false;
+        continue;
+      }
+      double ta = (lo[k] - o[k]) * inv[k], tb = (hi[k] - o[k]) * inv[k];
+      if (ta > tb) std::swap(ta, tb);
+      // Widen by a relative hair: the division rounds.
+      const double slack = (std::fabs(ta) + std::fabs(tb)) * 1e-12;
+      t0 = std::max(t0, ta - slack);
+      t1 = std::min(t1, tb + slack);
+      if (!(t0 <= t1)) return false;
     }
-    const double inv = 1.0 / ds[k];
-    double ta = (lo[k] - os[k]) * inv, tb = (hi[k] - os[k]) * inv;
-    if (ta > tb) std::swap(ta, tb);
-    // Widen by a relative hair: the division rounds.
-    const double slack = (std::fabs(ta) + std::fabs(tb)) * 1e-12;
-    t0 = std::max(t0, ta - slack);
-    t1 = std::min(t1, tb + slack);
-    if (!(t0 <= t1)) return false;
+    return true;
   }
-  return true;
-}
+};
 }  // namespace
 
 void World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
@@ -973,13 +978,15 @@ void World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
   const Vec2 o = ray.origin, d = ray.direction;
   double bestF = kInf;
   std::uint32_t bestIndex = 0xFFFFFFFFu;
+  const RaySlabs slabs(ray);
   auto test = [&](std::uint32_t k) {
     if (queryMarks_[k] == mark) return;
     queryMarks_[k] = mark;
+    // The bounds (a small array) before the body (a cache miss).
+    const double limit = closest ? std::min(ray.maxFraction, bestF) : ray.maxFraction;
+    if (!slabs.mayHit(limit, aabbOf(bounds_[k]))) return;
     const Body& b = bodies_[k];
     if (!bodyInMask(b, mask)) return;
-    const double limit = closest ? std::min(ray.maxFraction, bestF) : ray.maxFraction;
-    if (!rayMayHit(o, d, limit, aabbOf(bounds_[k]))) return;
     const RayHit h = collide2d::raycast(ray, b.shape);
     if (!h.hit) return;
     const std::uint32_t index = indexOf(b.handle);
