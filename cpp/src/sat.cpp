@@ -32,10 +32,7 @@ Vec2 unitOf(Vec2 d) {
   return normalize(Vec2{d.x / s, d.y / s});
 }
 
-struct Interval {
-  double min = kInf;
-  double max = -kInf;
-};
+using Interval = detail::AxisInterval;
 
 // Two independent lanes (even and odd vertices) halve the min / max dependency chains; min and max are exact, so
 // only the sign of a zero extreme can depend on the lane order. In WebAssembly with SIMD the lanes are one f64x2:
@@ -206,7 +203,8 @@ enum class Stop : bool { AtSeparatingAxis, Never };
 
 // SAT over A's axes then B's. Returns a contact when no axis separates (or always with Stop::Never, keeping the
 // smallest push, clamped at 0). Fills `trace` when given (then every axis is tested).
-Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* trace) {
+Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* trace, const Interval* aOwn = nullptr,
+               const Interval* bOwn = nullptr) {
   resetTrace(trace);
   if (a.vertexCount == 0 || b.vertexCount == 0) return {};
   if (a.axisCount + b.axisCount == 0) {
@@ -226,8 +224,10 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
     const ConvexView& s = owner == 0 ? a : b;
     for (int i = 0; i < s.axisCount; ++i, ++index) {
       const Vec2 axis = s.axes[i];
-      const Interval ia = projectPoints(a.vertices, a.vertexCount, axis);
-      const Interval ib = projectPoints(b.vertices, b.vertexCount, axis);
+      // A shape's projection on its own axis may come precomputed (PreparedPolygon: the same function on the same
+      // numbers, so the same bits).
+      const Interval ia = owner == 0 && aOwn != nullptr ? aOwn[i] : projectPoints(a.vertices, a.vertexCount, axis);
+      const Interval ib = owner == 1 && bOwn != nullptr ? bOwn[i] : projectPoints(b.vertices, b.vertexCount, axis);
       const double overlap = overlapOf(ia, ib);
       if (trace != nullptr) trace->axes.push_back({axis, owner, i, ia.min, ia.max, ib.min, ib.max, overlap});
       if (overlap < 0.0) {
@@ -401,6 +401,60 @@ Contact collide(const Segment& a, const Segment& b) {
   // Whether they touch is decided exactly; SAT then gives the (possibly zero) push.
   if (!overlaps(a, b)) return {};
   return runSat(segmentOf(a).view(), segmentOf(b).view(), Stop::Never, nullptr);
+}
+
+// -- prepared polygons -----------------------------------------------------------------------------------------------
+
+void PreparedPolygon::assign(const Polygon& polygon) {
+  polygon_ = polygon;
+  const ConvexView v = viewOf(polygon_);
+  own_.resize(static_cast<std::size_t>(v.axisCount));
+  for (int i = 0; i < v.axisCount; ++i) own_[static_cast<std::size_t>(i)] = projectPoints(v.vertices, v.vertexCount, v.axes[i]);
+  // Bounding circle about the centre of the bounds; the radius is the farthest vertex, widened relatively (1e-9)
+  // far beyond the few ulps of rounding in it and in the distance test, so no touching pair is ever rejected.
+  const Aabb box = bounds(polygon_);
+  center_ = box.center();
+  double r2 = 0.0;
+  for (const Vec2 p : polygon_.vertices()) r2 = std::max(r2, distanceSquared(p, center_));
+  radius_ = std::sqrt(r2) * (1.0 + 1e-9);
+}
+
+Status PreparedPolygon::create(std::span<const Vec2> points, PreparedPolygon& out) {
+  Polygon p;
+  if (Status s = Polygon::create(points, p); !s) return s;
+  out.assign(p);
+  return {};
+}
+
+namespace {
+// True when the circles (ca, ra) and (cb, rb) are apart by more than rounding could explain.
+bool clearlyApart(Vec2 ca, double ra, Vec2 cb, double rb) {
+  const double reach = (ra + rb) * (1.0 + 1e-9);
+  return distanceSquared(ca, cb) > reach * reach;
+}
+}  // namespace
+
+bool overlaps(const PreparedPolygon& a, const PreparedPolygon& b) {
+  if (clearlyApart(a.boundCenter(), a.boundRadius(), b.boundCenter(), b.boundRadius())) return false;
+  return runSat(viewOf(a.polygon()), viewOf(b.polygon()), Stop::AtSeparatingAxis, nullptr, a.ownIntervals().data(),
+                b.ownIntervals().data())
+      .hit;
+}
+
+Contact collide(const PreparedPolygon& a, const PreparedPolygon& b) {
+  if (clearlyApart(a.boundCenter(), a.boundRadius(), b.boundCenter(), b.boundRadius())) return {};
+  return runSat(viewOf(a.polygon()), viewOf(b.polygon()), Stop::AtSeparatingAxis, nullptr, a.ownIntervals().data(),
+                b.ownIntervals().data());
+}
+
+bool overlaps(const Circle& c, const PreparedPolygon& p) {
+  if (clearlyApart(c.center, c.radius, p.boundCenter(), p.boundRadius())) return false;
+  return overlaps(c, p.polygon());
+}
+
+Contact collide(const Circle& c, const PreparedPolygon& p) {
+  if (clearlyApart(c.center, c.radius, p.boundCenter(), p.boundRadius())) return {};
+  return collide(c, p.polygon());
 }
 
 }  // namespace collide2d
