@@ -1,8 +1,32 @@
 #!/usr/bin/env bash
-# Native micro benchmarks (core pair functions) and the World scene benchmark. `npm run bench`.
+# Benchmarks. `npm run bench`: native micro benchmarks (core pair functions) and the World scene benchmark, then
+# the JavaScript benchmarks in Node: bench/js/core.mjs (collide2d single and batch calls against sat, intersects
+# and detect-collisions) and bench/js/world.mjs (when present).
+# `npm run bench -- --js-only` skips the native part; other arguments go to the native benchmark binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh native
-cmake -S . -B build/bench -DCMAKE_BUILD_TYPE=Release -DCOLLIDE2D_BUILD_TESTS=OFF -DCOLLIDE2D_BUILD_BENCH=ON >/dev/null
-cmake --build build/bench -j"$(nproc)"
-build/bench/bench/collide2d_bench --benchmark_min_time=0.2 "$@"
+
+js_only=0
+native_args=()
+for arg in "$@"; do
+  case "$arg" in
+    --js-only) js_only=1 ;;
+    *) native_args+=("$arg") ;;
+  esac
+done
+
+bash scripts/setup.sh wasm  # compilers, Emscripten and the npm packages (the peers), when missing
+if [ $js_only = 0 ]; then
+  cmake -S . -B build/bench -DCMAKE_BUILD_TYPE=Release -DCOLLIDE2D_BUILD_TESTS=OFF -DCOLLIDE2D_BUILD_BENCH=ON >/dev/null
+  cmake --build build/bench -j"$(nproc)"
+  build/bench/bench/collide2d_bench --benchmark_min_time=0.2 ${native_args[@]+"${native_args[@]}"}
+fi
+
+# The JS benchmarks run the wasm module of web/pkg: (re)build it first (a no-op when it is up to date).
+bash scripts/build-wasm.sh --module-only
+printf '\n==== bench/js/core.mjs ====\n'
+node --expose-gc bench/js/core.mjs
+if [ -f bench/js/world.mjs ]; then
+  printf '\n==== bench/js/world.mjs ====\n'
+  node bench/js/world.mjs
+fi

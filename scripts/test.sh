@@ -28,3 +28,6 @@ ctest --test-dir build/wasm -j"$jobs" --output-on-failure
 
 section "JavaScript package tests (node:test, public API over the wasm module)"
 node --test web/test/
+
+section "the packed package as a new user gets it: npm pack, install, Node, TypeScript, Vite build + dev (Chromium)"
+node --test web/pack-test/
