@@ -9,7 +9,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <cstdio>
 #include <limits>
 #include <type_traits>
 #include <utility>
@@ -786,9 +785,8 @@ void World::step() {
         const Cell cell = cells[p];
         for (std::uint32_t q = p + 1; q < e; ++q) {
           if (!(cells[q] == cell)) continue;
-          const bool overlap = (minX[p] <= maxX[q]) & (minX[q] <= maxX[p]) & (minY[p] <= maxY[q]) & (minY[q] <= maxY[p]);
-          const bool home = (std::max(x0[p], x0[q]) == cell.x) & (std::max(y0[p], y0[q]) == cell.y);
-          if (overlap & home) emit(body[p], body[q]);
+          const bool overlap = minX[p] <= maxX[q] && minX[q] <= maxX[p] && minY[p] <= maxY[q] && minY[q] <= maxY[p];
+          if (overlap && std::max(x0[p], x0[q]) == cell.x && std::max(y0[p], y0[q]) == cell.y) emit(body[p], body[q]);
         }
       }
       continue;
@@ -1088,11 +1086,7 @@ Status World::raycastAll(const Ray& ray, std::uint32_t mask) {
 
 std::size_t World::heapBytes() const {
   std::size_t bytes = 0;
-  auto add = [&bytes, this](const auto& v) { bytes += v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type);
-#ifdef C2_DEBUG_BYTES
-    std::printf("  %zu x %zu = %.1f B/body (size %zu)\n", v.capacity(), sizeof(typename std::decay_t<decltype(v)>::value_type), double(v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type)) / bodies_.size(), v.size());
-#endif
-  };
+  auto add = [&bytes](const auto& v) { bytes += v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type); };
   add(bodies_);
   add(bounds_);
   add(handles_);

@@ -287,8 +287,17 @@ export interface SlideResult {
 export interface InitOptions {
   /** The bytes of collide2d.wasm, when the application loads them itself. */
   wasmBinary?: ArrayBuffer | ArrayBufferView;
-  /** Where to fetch collide2d.wasm from (default: next to this package's glue, which bundlers rewrite). */
-  wasmUrl?: string | URL;
+  /**
+   * Where to fetch collide2d.wasm from (default: next to this package's glue, which bundlers rewrite): a string or
+   * a URL object (any object whose toString() gives the address).
+   */
+  wasmUrl?: string | UrlLike;
+}
+
+/** A URL object, typed structurally so that these declarations need neither the DOM nor Node's types. */
+export interface UrlLike {
+  readonly href: string;
+  toString(): string;
 }
 
 /**
@@ -486,6 +495,13 @@ export function applyInverse(transform: Transform, point: Vec2): Vec2;
 
 // ---- batches ----------------------------------------------------------------------------------------------------
 
+declare global {
+  /** Symbol.dispose (ES2026 explicit resource management), declared here so that these types need no esnext lib. */
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+
 /**
  * Polygons packed for the batch functions. Polygon i is the points `offsets[i] .. offsets[i + 1] - 1`, and point k
  * is `(vertices[2k], vertices[2k + 1])`. `offsets` holds polygon count + 1 entries, starting at 0.
@@ -495,6 +511,27 @@ export interface PackedPolygons {
   vertices: Float64Array;
   offsets: Uint32Array;
 }
+
+/**
+ * Polygons validated and prepared once in wasm memory by {@link batch.preparePolygons}, for many batch calls: pass
+ * it wherever a batch takes `polygons`. Each call then skips validating and building the polygons, far-apart pairs
+ * are rejected by bounding circles, and the SAT reuses each polygon's projections on its own axes; the answers are
+ * the same, bit for bit. Owns wasm memory: call {@link PreparedPolygons.free} (or `using`) when done.
+ */
+export class PreparedPolygons {
+  private constructor();
+  /** Number of polygons: pair indices go from 0 to count - 1 (0 once freed). */
+  readonly count: number;
+  /** True once {@link PreparedPolygons.free} was called; a freed set passed to a batch throws. */
+  readonly freed: boolean;
+  /** Releases the wasm memory. Safe to call more than once. */
+  free(): void;
+  /** Same as free(), for `using` declarations (where Symbol.dispose exists). */
+  [Symbol.dispose](): void;
+}
+
+/** Polygons as the batch functions take them: packed (built at each call) or prepared once. */
+export type BatchPolygons = PackedPolygons | PreparedPolygons;
 
 /**
  * Many queries in one call, on typed arrays: no JavaScript object per pair. The inputs are copied into wasm memory
@@ -531,20 +568,20 @@ export const batch: {
    * overlaps(polygons[i], polygons[j]) for each pair (i, j).
    * @param out - at least pairs.length / 2 entries
    */
-  overlapsPolygonPolygon(polygons: PackedPolygons, pairs: Uint32Array, out?: Uint8Array): Uint8Array;
+  overlapsPolygonPolygon(polygons: BatchPolygons, pairs: Uint32Array, out?: Uint8Array): Uint8Array;
   /**
    * collide(polygons[i], polygons[j]) for each pair (i, j): the minimum translation vector is
    * `normal * depth`.
    * @param out - at least 6 * (pairs.length / 2) entries
    */
-  collidePolygonPolygon(polygons: PackedPolygons, pairs: Uint32Array, out?: Float64Array): Float64Array;
+  collidePolygonPolygon(polygons: BatchPolygons, pairs: Uint32Array, out?: Float64Array): Float64Array;
   /**
    * overlaps(circles[i], polygons[j]) for each pair (i, j).
    * @param out - at least pairs.length / 2 entries
    */
   overlapsCirclePolygon(
     circles: Float64Array,
-    polygons: PackedPolygons,
+    polygons: BatchPolygons,
     pairs: Uint32Array,
     out?: Uint8Array,
   ): Uint8Array;
@@ -554,10 +591,15 @@ export const batch: {
    */
   collideCirclePolygon(
     circles: Float64Array,
-    polygons: PackedPolygons,
+    polygons: BatchPolygons,
     pairs: Uint32Array,
     out?: Float64Array,
   ): Float64Array;
   /** Packs polygons (polygon objects or arrays of points) into the {@link PackedPolygons} layout. */
   packPolygons(polygons: ReadonlyArray<Untagged<Polygon> | Vec2[]>): PackedPolygons;
+  /**
+   * Validates and prepares polygons once, in wasm memory, for many batch calls (see {@link PreparedPolygons}).
+   * Errors name the polygon, as the batches do. The result owns wasm memory: free() it.
+   */
+  preparePolygons(polygons: PackedPolygons | ReadonlyArray<Untagged<Polygon> | Vec2[]>): PreparedPolygons;
 };

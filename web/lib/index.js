@@ -21,9 +21,10 @@ let bufPtr = 0; // address of the scratch buffer
 let bufCap = 0; // bytes known to be reserved
 
 // direct wasm exports (hot paths)
-let rawValidate, rawRaycast, rawClosestPoint, fastOverlapsCC, fastCollideCC, rawOverlaps, rawCollide, rawContains, rawReserve;
+let rawValidate, rawRaycast, rawClosestPoint, fastCollideCC, rawOverlaps, rawCollide, rawContains, rawReserve;
 let rawErrorCode, rawErrorArg, rawErrorIndex;
 let rawBatchOverlapsCC, rawBatchCollideCC, rawBatchPolygons, rawBatchOverlapsPP, rawBatchCollidePP, rawBatchCP;
+let rawPreparedCreate, rawPreparedFree, rawPreparedPP, rawPreparedCP;
 
 // Layout of g_io, shared with web/wasm/bindings.cpp.
 const SLOT1 = 8;
@@ -115,7 +116,6 @@ function direct(m, name) {
 }
 
 function setup(m) {
-  fastOverlapsCC = direct(m, '_c2_overlaps_circle_circle_checked_by_caller');
   fastCollideCC = direct(m, '_c2_collide_circle_circle_checked_by_caller');
   rawOverlaps = direct(m, '_c2_overlaps');
   rawCollide = direct(m, '_c2_collide');
@@ -132,6 +132,10 @@ function setup(m) {
   rawBatchOverlapsPP = direct(m, '_c2_batch_overlaps_polygon_polygon');
   rawBatchCollidePP = direct(m, '_c2_batch_collide_polygon_polygon');
   rawBatchCP = direct(m, '_c2_batch_circle_polygon');
+  rawPreparedCreate = direct(m, '_c2_prepared_create');
+  rawPreparedFree = direct(m, '_c2_prepared_free');
+  rawPreparedPP = direct(m, '_c2_batch_prepared_polygon_polygon');
+  rawPreparedCP = direct(m, '_c2_batch_prepared_circle_polygon');
   rawReserve = m._c2_reserve;
   ioBase = m._c2_io() >> 3;
   M = m;
@@ -598,7 +602,13 @@ export function overlaps(a, b) {
       const br = b.radius;
       if (Number.isFinite(ax) && Number.isFinite(ay) && Number.isFinite(ar) && Number.isFinite(bx) &&
           Number.isFinite(by) && Number.isFinite(br) && ar >= 0 && br >= 0) {
-        return fastOverlapsCC(ax, ay, ar, bx, by, br) !== 0;
+        // overlaps(Circle, Circle) of cpp/src/aabb_circle.cpp, operation for operation: the same IEEE doubles (the
+        // core is built without FMA contraction) and so the same answer, without the wasm call that would cost
+        // more than the test itself. web/test/prepared.test.js checks it against the wasm batch on 200,000 pairs.
+        const dx = bx - ax;
+        const dy = by - ay;
+        const r = ar + br;
+        return dx * dx + dy * dy <= r * r;
       }
     }
   }
@@ -1100,17 +1110,85 @@ function putPolygons(fn, names, polygons, extraBytes, argIndex) {
   return afterOff;
 }
 
+// ---- prepared polygons: validated and prepared once in wasm memory, for many batch calls --------------------------
+
+const preparedToken = Symbol('PreparedPolygons');
+const preparedRegistry = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((address) => rawPreparedFree(address))
+  : null;
+let preparedAddressOf;
+
+/**
+ * Polygons validated and prepared once in wasm memory (see batch.preparePolygons). Owns that memory until free()
+ * (safe to call twice; also Symbol.dispose, and a FinalizationRegistry as a last resort).
+ */
+export class PreparedPolygons {
+  #address = 0;
+  #count = 0;
+  static {
+    preparedAddressOf = (fn, p) => {
+      if (p.#address === 0) throw new Error(`collide2d.${fn}: argument polygons was freed (PreparedPolygons.free())`);
+      return p.#address;
+    };
+  }
+  /** Not for users: call batch.preparePolygons(). */
+  constructor(token, address, count) {
+    if (token !== preparedToken) throw new TypeError('collide2d.PreparedPolygons: create them with batch.preparePolygons()');
+    this.#address = address;
+    this.#count = count;
+    preparedRegistry?.register(this, address, this);
+  }
+  /** Number of polygons (pair indices go from 0 to count - 1); 0 once freed. */
+  get count() { return this.#count; }
+  /** True once free() was called. */
+  get freed() { return this.#address === 0; }
+  /** Releases the wasm memory. Safe to call more than once. */
+  free() {
+    if (this.#address === 0) return;
+    preparedRegistry?.unregister(this);
+    rawPreparedFree(this.#address);
+    this.#address = 0;
+    this.#count = 0;
+  }
+}
+if (typeof Symbol.dispose === 'symbol') PreparedPolygons.prototype[Symbol.dispose] = PreparedPolygons.prototype.free;
+
+/** The wasm address of a PreparedPolygons argument, or 0 for packed polygons. */
+function preparedAddress(fn, polygons) {
+  return polygons instanceof PreparedPolygons ? preparedAddressOf(fn, polygons) : 0;
+}
+
+/** Validates and prepares polygons (packed, or an array of polygons / point arrays) once, for many batch calls. */
+function preparePolygons(polygons) {
+  const fn = 'batch.preparePolygons';
+  if (!ready) notReady();
+  const packed = Array.isArray(polygons) ? packPolygonsAs(fn, polygons) : polygons;
+  const vertexCount = checkPacked(fn, 'polygons', packed);
+  const offsets = packed.offsets;
+  const offsetsOff = vertexCount * 16;
+  const base = reserve(fn, offsetsOff + offsets.length * 4);
+  f64.set(packed.vertices, base >> 3);
+  u32.set(offsets, (base + offsetsOff) >> 2);
+  const address = rawPreparedCreate(0, vertexCount, offsetsOff, offsets.length - 1, 0);
+  fresh();
+  if (address < 0) rejected(fn, ['polygons'], [], batchError(fn, ['polygons']));
+  return new PreparedPolygons(preparedToken, address, offsets.length - 1);
+}
+
 function pairBatch(fn, polygons, pairs, collideMode, out) {
   const names = ['polygons', 'pairs', 'out'];
   if (!ready) notReady();
-  checkPacked(fn, 'polygons', polygons);
+  const prepared = preparedAddress(fn, polygons);
+  if (prepared === 0) checkPacked(fn, 'polygons', polygons);
   const n = checkTyped(fn, 'pairs', pairs, Uint32Array, 2);
   out = collideMode ? outArray(fn, out, Float64Array, n * CONTACT_STRIDE) : outArray(fn, out, Uint8Array, n);
   const outBytes = collideMode ? n * 8 * CONTACT_STRIDE : n;
-  const pairsOff = putPolygons(fn, names, polygons, n * 8 + outBytes, 0);
+  const pairsOff = prepared !== 0 ? reserve(fn, n * 8 + outBytes) - bufPtr
+    : putPolygons(fn, names, polygons, n * 8 + outBytes, 0);
   const outOff = pairsOff + n * 8;
   u32.set(pairs, (bufPtr + pairsOff) >> 2);
-  const r = collideMode ? rawBatchCollidePP(pairsOff, n, outOff) : rawBatchOverlapsPP(pairsOff, n, outOff);
+  const r = prepared !== 0 ? rawPreparedPP(prepared, pairsOff, n, outOff, collideMode ? 1 : 0)
+    : collideMode ? rawBatchCollidePP(pairsOff, n, outOff) : rawBatchOverlapsPP(pairsOff, n, outOff);
   if (r < 0) rejected(fn, names, [], batchError(fn, names));
   const at = bufPtr + outOff;
   if (collideMode) out.set(f64.subarray(at >> 3, (at >> 3) + n * CONTACT_STRIDE));
@@ -1122,18 +1200,21 @@ function circlePolygonBatch(fn, circles, polygons, pairs, collideMode, out) {
   const names = ['circles', 'polygons', 'pairs', 'out'];
   if (!ready) notReady();
   const circleCount = checkTyped(fn, 'circles', circles, Float64Array, 3);
-  checkPacked(fn, 'polygons', polygons);
+  const prepared = preparedAddress(fn, polygons);
+  if (prepared === 0) checkPacked(fn, 'polygons', polygons);
   const n = checkTyped(fn, 'pairs', pairs, Uint32Array, 2);
   out = collideMode ? outArray(fn, out, Float64Array, n * CONTACT_STRIDE) : outArray(fn, out, Uint8Array, n);
   const outBytes = collideMode ? n * 8 * CONTACT_STRIDE : n;
-  const circlesOff = putPolygons(fn, names, polygons, circleCount * 24 + n * 8 + outBytes, 1);
+  const extra = circleCount * 24 + n * 8 + outBytes;
+  const circlesOff = prepared !== 0 ? reserve(fn, extra) - bufPtr : putPolygons(fn, names, polygons, extra, 1);
   const pairsOff = circlesOff + circleCount * 24;
   const outOff = pairsOff + n * 8;
   f64.set(circles, (bufPtr + circlesOff) >> 3);
   u32.set(pairs, (bufPtr + pairsOff) >> 2);
-  if (rawBatchCP(circlesOff, circleCount, pairsOff, n, outOff, collideMode ? 1 : 0) < 0) {
-    rejected(fn, names, [], batchError(fn, names));
-  }
+  const mode = collideMode ? 1 : 0;
+  const r = prepared !== 0 ? rawPreparedCP(prepared, circlesOff, circleCount, pairsOff, n, outOff, mode)
+    : rawBatchCP(circlesOff, circleCount, pairsOff, n, outOff, mode);
+  if (r < 0) rejected(fn, names, [], batchError(fn, names));
   const at = bufPtr + outOff;
   if (collideMode) out.set(f64.subarray(at >> 3, (at >> 3) + n * CONTACT_STRIDE));
   else out.set(u8.subarray(at, at + n));
@@ -1142,7 +1223,10 @@ function circlePolygonBatch(fn, circles, polygons, pairs, collideMode, out) {
 
 /** Packs polygons (polygon shapes or arrays of points) into the flat layout of the polygon batches. */
 function packPolygons(polygons) {
-  const fn = 'batch.packPolygons';
+  return packPolygonsAs('batch.packPolygons', polygons);
+}
+
+function packPolygonsAs(fn, polygons) {
   if (!ready) notReady();
   if (!Array.isArray(polygons)) throw typeError(fn, 'polygons', 'an array of polygons', polygons);
   let total = 0;
@@ -1186,4 +1270,5 @@ export const batch = Object.freeze({
   collideCirclePolygon: (circles, polygons, pairs, out) =>
     circlePolygonBatch('batch.collideCirclePolygon', circles, polygons, pairs, true, out),
   packPolygons,
+  preparePolygons,
 });

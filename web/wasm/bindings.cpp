@@ -558,14 +558,10 @@ EMSCRIPTEN_KEEPALIVE int c2_error_code() { return static_cast<int>(g_error.statu
 EMSCRIPTEN_KEEPALIVE int c2_error_arg() { return g_error.arg; }
 EMSCRIPTEN_KEEPALIVE int c2_error_index() { return g_error.index; }
 
-// Circle vs circle without validation, for the JavaScript fast path: the wrapper calls these only after its own
-// check (every number finite, radii >= 0: exactly what validate(Circle) accepts). Anything else goes through the
-// generic c2_overlaps / c2_collide, so rejected input is always described by the core's validate().
-EMSCRIPTEN_KEEPALIVE int c2_overlaps_circle_circle_checked_by_caller(double ax, double ay, double ar, double bx,
-                                                                     double by, double br) {
-  return overlaps(Circle{{ax, ay}, ar}, Circle{{bx, by}, br}) ? 1 : 0;
-}
-
+// Circle vs circle contact without validation, for the JavaScript fast path: the wrapper calls it only after its
+// own check (every number finite, radii >= 0: exactly what validate(Circle) accepts). Anything else goes through the
+// generic c2_collide, so rejected input is always described by the core's validate(). (The circle overlap test
+// itself is three lines of arithmetic that the wrapper does in JavaScript, cheaper than any wasm call.)
 EMSCRIPTEN_KEEPALIVE int c2_collide_circle_circle_checked_by_caller(double ax, double ay, double ar, double bx,
                                                                     double by, double br) {
   const Contact c = collide(Circle{{ax, ay}, ar}, Circle{{bx, by}, br});
@@ -707,6 +703,82 @@ EMSCRIPTEN_KEEPALIVE int c2_batch_circle_polygon(std::uint32_t circlesOff, std::
     for (std::uint32_t i = 0; i < n; ++i) {
       out[i] = overlaps(circleAt(circles + 3 * pairs[2 * i]), g_polygons[pairs[2 * i + 1]]);
     }
+  }
+  return 0;
+}
+
+// ---- prepared polygon sets (batch.preparePolygons): PreparedPolygon objects that live across calls --------------
+using PreparedSet = std::vector<PreparedPolygon>;
+
+PreparedSet* preparedAt(std::uint32_t address) { return reinterpret_cast<PreparedSet*>(address); }
+
+/// Validates and prepares polygons laid out as for c2_batch_polygons into a new set; returns its address (> 0), or
+/// -1 (error in c2_error_*). The JS wrapper owns the address and frees it once with c2_prepared_free.
+EMSCRIPTEN_KEEPALIVE int c2_prepared_create(std::uint32_t vertexOff, std::uint32_t vertexCount, std::uint32_t offsetsOff,
+                                            std::uint32_t polygonCount, int arg) {
+  const Vec2* v = at<const Vec2>(vertexOff, vertexCount);
+  const std::uint32_t* offsets = at<const std::uint32_t>(offsetsOff, polygonCount + 1);
+  if (v == nullptr || offsets == nullptr) return fail({Error::InvalidArgument, "buffer"}, arg);
+  auto* set = new PreparedSet(polygonCount);
+  for (std::uint32_t i = 0; i < polygonCount; ++i) {
+    const std::uint32_t begin = offsets[i], end = offsets[i + 1];
+    Status s{Error::InvalidArgument, "offsets"};
+    if (begin <= end && end <= vertexCount) s = PreparedPolygon::create(std::span<const Vec2>(v + begin, end - begin), (*set)[i]);
+    if (!s) {
+      delete set;
+      return fail(s, arg, static_cast<int>(i));
+    }
+  }
+  return static_cast<int>(reinterpret_cast<std::uintptr_t>(set));
+}
+
+EMSCRIPTEN_KEEPALIVE void c2_prepared_free(std::uint32_t set) { delete preparedAt(set); }
+
+/// Pairs (i, j) of a prepared set. collideMode != 0: kContactStride doubles per pair, else one byte per pair.
+EMSCRIPTEN_KEEPALIVE int c2_batch_prepared_polygon_polygon(std::uint32_t setAddress, std::uint32_t pairsOff,
+                                                           std::uint32_t n, std::uint32_t outOff, int collideMode) {
+  if (setAddress == 0) return fail({Error::InvalidArgument, "buffer"}, 0);
+  const PreparedSet& set = *preparedAt(setAddress);
+  const std::uint32_t* pairs = checkedPairs(pairsOff, n, set.size(), set.size(), 1);
+  if (pairs == nullptr) return -1;
+  if (collideMode != 0) {
+    double* out = at<double>(outOff, kContactStride * n);
+    if (out == nullptr) return fail({Error::InvalidArgument, "buffer"}, 2);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      writeContact(out + kContactStride * i, collide(set[pairs[2 * i]], set[pairs[2 * i + 1]]));
+    }
+  } else {
+    std::uint8_t* out = at<std::uint8_t>(outOff, n);
+    if (out == nullptr) return fail({Error::InvalidArgument, "buffer"}, 2);
+    for (std::uint32_t i = 0; i < n; ++i) out[i] = overlaps(set[pairs[2 * i]], set[pairs[2 * i + 1]]);
+  }
+  return 0;
+}
+
+/// Circles (3 doubles each) vs the polygons of a prepared set, pairs (circle, polygon); out as above.
+EMSCRIPTEN_KEEPALIVE int c2_batch_prepared_circle_polygon(std::uint32_t setAddress, std::uint32_t circlesOff,
+                                                          std::uint32_t circleCount, std::uint32_t pairsOff,
+                                                          std::uint32_t n, std::uint32_t outOff, int collideMode) {
+  if (setAddress == 0) return fail({Error::InvalidArgument, "buffer"}, 1);
+  const PreparedSet& set = *preparedAt(setAddress);
+  const double* circles = at<const double>(circlesOff, 3 * circleCount);
+  if (circles == nullptr) return fail({Error::InvalidArgument, "buffer"}, 0);
+  for (std::uint32_t i = 0; i < circleCount; ++i) {
+    const Status s = validate(circleAt(circles + 3 * i));
+    if (!s) return fail(s, 0, static_cast<int>(i));
+  }
+  const std::uint32_t* pairs = checkedPairs(pairsOff, n, circleCount, set.size(), 2);
+  if (pairs == nullptr) return -1;
+  if (collideMode != 0) {
+    double* out = at<double>(outOff, kContactStride * n);
+    if (out == nullptr) return fail({Error::InvalidArgument, "buffer"}, 3);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      writeContact(out + kContactStride * i, collide(circleAt(circles + 3 * pairs[2 * i]), set[pairs[2 * i + 1]]));
+    }
+  } else {
+    std::uint8_t* out = at<std::uint8_t>(outOff, n);
+    if (out == nullptr) return fail({Error::InvalidArgument, "buffer"}, 3);
+    for (std::uint32_t i = 0; i < n; ++i) out[i] = overlaps(circleAt(circles + 3 * pairs[2 * i]), set[pairs[2 * i + 1]]);
   }
   return 0;
 }
