@@ -410,12 +410,23 @@ void PreparedPolygon::assign(const Polygon& polygon) {
   const ConvexView v = viewOf(polygon_);
   own_.resize(static_cast<std::size_t>(v.axisCount));
   for (int i = 0; i < v.axisCount; ++i) own_[static_cast<std::size_t>(i)] = projectPoints(v.vertices, v.vertexCount, v.axes[i]);
-  // Bounding circle about the centre of the bounds; the radius is the farthest vertex, widened relatively (1e-9)
-  // far beyond the few ulps of rounding in it and in the distance test, so no touching pair is ever rejected.
-  const Aabb box = bounds(polygon_);
-  center_ = box.center();
-  double r2 = 0.0;
-  for (const Vec2 p : polygon_.vertices()) r2 = std::max(r2, distanceSquared(p, center_));
+  // Bounding circle: about the centre of the bounds or the vertices' mean, whichever gives the smaller radius (the
+  // farthest vertex). The radius is widened relatively (1e-9), far beyond the few ulps of rounding in it and in the
+  // distance test, so no touching pair is ever rejected; any centre gives a valid circle.
+  const auto reach2 = [this](Vec2 c) {
+    double r2 = 0.0;
+    for (const Vec2 p : polygon_.vertices()) r2 = std::max(r2, distanceSquared(p, c));
+    return r2;
+  };
+  Vec2 mean{0.0, 0.0};
+  const double share = 1.0 / static_cast<double>(std::max<std::size_t>(polygon_.size(), 1));
+  for (const Vec2 p : polygon_.vertices()) mean = mean + p * share;  // (scaled first: no overflow)
+  center_ = bounds(polygon_).center();
+  double r2 = reach2(center_);
+  if (const double m2 = reach2(mean); m2 < r2) {
+    center_ = mean;
+    r2 = m2;
+  }
   radius_ = std::sqrt(r2) * (1.0 + 1e-9);
 }
 
