@@ -221,17 +221,20 @@ Status Polygon::create(std::span<const Vec2> points, Polygon& out) {
   for (std::size_t i = 1; i < n; ++i) {
     if (orient(ring[i - 1], ring[i], ring[(i + 1) % n]) != turn) return fail(Error::NotConvex, "points");
   }
-  if (turn < 0) std::reverse(ring.begin(), ring.end());
-  // ... and every vertex lies strictly left of every edge it does not belong to. This rejects boundaries that
-  // wind around more than once (a pentagram turns left at every vertex) and repeated vertices.
+  // ... and the boundary winds around exactly once. Every turn is strictly to the same side and less than pi, so
+  // the edge directions sweep 2 pi k in steps below pi, and each sweep enters the upper half-plane of directions
+  // (angle in [0, pi)) from the lower one exactly once: k = 1 is a convex polygon, k > 1 a pentagram-like star
+  // (which turns the same way at every vertex too). Comparisons of coordinates only: exact, O(n).
+  const auto upward = [](Vec2 from, Vec2 to) { return to.y > from.y || (to.y == from.y && to.x > from.x); };
+  std::size_t windings = 0;
+  bool wasUpward = upward(ring[n - 1], ring[0]);
   for (std::size_t i = 0; i < n; ++i) {
-    const Vec2 a = ring[i];
-    const Vec2 b = ring[(i + 1) % n];
-    for (std::size_t j = 0; j < n; ++j) {
-      if (j == i || j == (i + 1) % n) continue;
-      if (orient(a, b, ring[j]) <= 0) return fail(Error::NotConvex, "points");
-    }
+    const bool up = upward(ring[i], ring[(i + 1) % n]);
+    if (up && !wasUpward) ++windings;
+    wasUpward = up;
   }
+  if (windings != 1) return fail(Error::NotConvex, "points");
+  if (turn < 0) std::reverse(ring.begin(), ring.end());
 
   out.vertices_.assign(ring.begin(), ring.end());
   out.normals_.resize(n);

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -212,7 +213,20 @@ TEST(ShapesPolygon, Rejections) {
     star.push_back({std::cos(a), std::sin(a)});
   }
   expectStatus(Polygon::create(star, p), Error::NotConvex, "points");
+  std::reverse(star.begin(), star.end());  // clockwise, winds twice the other way
+  expectStatus(Polygon::create(star, p), Error::NotConvex, "points");
+  // A {7/3} heptagram (winds three times), and the convex heptagon it is drawn on.
+  std::vector<Vec2> heptagram, heptagon;
+  for (int i = 0; i < 7; ++i) {
+    const double a = 2.0 * std::numbers::pi * ((3 * i) % 7) / 7.0, b = 2.0 * std::numbers::pi * i / 7.0;
+    heptagram.push_back({std::cos(a), std::sin(a)});
+    heptagon.push_back({std::cos(b), std::sin(b)});
+  }
+  expectStatus(Polygon::create(heptagram, p), Error::NotConvex, "points");
   EXPECT_EQ(p.size(), 0u);  // left unchanged by every failure
+  Polygon h;
+  EXPECT_TRUE(Polygon::create(heptagon, h).ok());
+  EXPECT_EQ(h.size(), 7u);
 }
 
 TEST(ShapesPolygon, NonFinitePointIsNamed) {
