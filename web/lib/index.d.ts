@@ -603,3 +603,202 @@ export const batch: {
    */
   preparePolygons(polygons: PackedPolygons | ReadonlyArray<Untagged<Polygon> | Vec2[]>): PreparedPolygons;
 };
+
+// ---- World ------------------------------------------------------------------------------------------------------
+
+/**
+ * A body handle: a uint32, slot index (low 20 bits) | generation (high 12 bits). A removed body's handle is stale
+ * forever: every method taking it throws a `RangeError`.
+ */
+export type BodyHandle = number;
+
+/** Options of the {@link World} constructor. */
+export interface WorldOptions {
+  /** Grid cell size of the broad phase, finite and > 0; omitted: 2x the mean body extent, recomputed every step. */
+  cellSize?: number;
+}
+
+/** Where a body is: rotate its local shape by `angle` (radians), then translate by (x, y). */
+export interface BodyTransform {
+  x: number;
+  y: number;
+  /** Radians; 0 when omitted. */
+  angle?: number;
+}
+
+/**
+ * Collision filter (Box2D rules): two bodies with the same non-zero `group` always collide when it is positive and
+ * never when it is negative; otherwise they collide when `(a.category & b.mask) != 0 && (b.category & a.mask) != 0`.
+ */
+export interface BodyFilter {
+  /** The bits this body is (uint32; default 1). */
+  category: number;
+  /** The bits this body collides with (uint32; default 0xFFFFFFFF). */
+  mask: number;
+  /** Integer in [-2^31, 2^31) (default 0: no group). */
+  group: number;
+}
+
+/** Options of {@link World.add}: a user id (any finite number, default 0) and the filter fields. */
+export interface BodyOptions extends Partial<BodyFilter> {
+  /** Any finite number (every uint32 is kept exactly); default 0. */
+  userId?: number;
+}
+
+/** A ray hit of {@link World.rayHit}. */
+export interface WorldRayHit {
+  /** The body hit. */
+  body: BodyHandle;
+  /** t of `origin + t direction`. */
+  fraction: number;
+  point: Vec2;
+  /** Unit outward normal of the body's shape at `point`; (0, 0) when the ray starts inside. */
+  normal: Vec2;
+}
+
+/**
+ * Many bodies with a broad phase (a uniform grid rebuilt at every step): every overlapping pair with its contact,
+ * begin / end events, region queries and raycasts (the C++ `collide2d::World`).
+ *
+ * - Bodies: {@link World.add} a shape in LOCAL coordinates with a transform; its world shape is what
+ *   {@link World.getShape} returns (an aabb with a non-zero angle becomes a box). Handles are numbers
+ *   ({@link BodyHandle}). Body order ({@link World.bodies}, {@link World.setTransforms}): adding appends, removing
+ *   moves the last body into the removed one's place.
+ * - {@link World.step} finds every pair whose filters accept each other and whose world shapes touch (boundary
+ *   included), exactly as {@link collide} answers for them. A is the body with the smaller slot index
+ *   (`handle & 0xFFFFF`); the contact's normal points from A to B.
+ * - Results are views into wasm memory: {@link World.pairBodies}, {@link World.pairContacts},
+ *   {@link World.beginEvents}, {@link World.endEvents} (valid until the next step()), {@link World.queryResults}
+ *   and {@link World.rayHits} (valid until the next query or raycast). A view's length is AT LEAST stride * count:
+ *   read the first stride * count entries, the rest is stale. A getter returns the same view object while it is
+ *   still good, so reading them every frame allocates nothing; read them again from the getter after each step or
+ *   query (wasm memory may have grown, which detaches older views).
+ * - Events: a begin when a pair starts touching, an end when it stops or one of its bodies was removed (then the
+ *   end carries the stale handle). Every begin is followed by exactly one end.
+ * - Errors: an invalid or stale handle, a wrong type or length, a non-finite number throw a `TypeError` or
+ *   `RangeError` naming the method and the argument (`collide2d.World.remove: argument handle ...`), and leave the
+ *   world unchanged. Any method of a freed world throws an `Error` (`collide2d.World.step: the world was freed`).
+ * - Memory: the world owns wasm memory until {@link World.free} (or `using`; a FinalizationRegistry frees a world
+ *   that was garbage-collected without it, as a last resort).
+ */
+export class World {
+  /**
+   * An empty world.
+   * @throws Error when {@link init} has not resolved; TypeError / RangeError for bad options.
+   */
+  constructor(options?: WorldOptions);
+
+  /** Numbers per pair in {@link World.pairBodies}: handleA, handleB. */
+  static readonly PAIR_STRIDE: 2;
+  /** Numbers per pair in {@link World.pairContacts}: normalX, normalY, depth, pointX, pointY. */
+  static readonly CONTACT_STRIDE: 5;
+  /** Numbers per event in {@link World.beginEvents} and {@link World.endEvents}: handleA, handleB. */
+  static readonly EVENT_STRIDE: 2;
+  /** Numbers per hit in {@link World.rayHits}: handle, fraction, pointX, pointY, normalX, normalY. */
+  static readonly RAY_HIT_STRIDE: 6;
+
+  /**
+   * Adds a body and returns its handle.
+   * @param shape - the shape in local coordinates (validated as everywhere else; a polygon is normalised).
+   * @param transform - where the body is (default: the identity).
+   * @param options - user id and filter (defaults: userId 0, category 1, mask 0xFFFFFFFF, group 0).
+   * @throws TypeError / RangeError naming the bad field, e.g. `argument shape.radius` or `argument transform.x`.
+   */
+  add(shape: Shape, transform?: BodyTransform, options?: BodyOptions): BodyHandle;
+  /**
+   * Removes a body. Its pairs end at the next step(); the pairs of the last step() stay readable until then.
+   * @throws RangeError for an invalid or stale handle.
+   */
+  remove(handle: BodyHandle): void;
+  /** True when `handle` is a live body of this world (false for any other number). */
+  has(handle: BodyHandle): boolean;
+  /** Removes every body (their pairs end at the next step()). */
+  clear(): void;
+  /** Number of live bodies. */
+  readonly bodyCount: number;
+  /**
+   * Reserves storage for `n` bodies (avoids the growth slack of adding them one by one).
+   * @param n - integer in [0, 2^20 - 1].
+   */
+  reserve(n: number): void;
+  /** A copy of the live handles in body order (the order {@link World.setTransforms} reads). */
+  bodies(): Uint32Array;
+
+  /**
+   * Moves one body.
+   * @param angle - radians (default 0).
+   * @throws RangeError for a stale handle or a non-finite number.
+   */
+  setTransform(handle: BodyHandle, x: number, y: number, angle?: number): void;
+  /**
+   * Moves many bodies in one call: x, y, angle per body. Without `handles`, `xya` holds 3 * bodyCount numbers in
+   * body order ({@link World.bodies}); with `handles`, 3 * handles.length numbers for those bodies. All or nothing.
+   * @throws TypeError for other array types; RangeError for a wrong length, a non-finite number (`xya[k]`) or a
+   *   stale handle (`handles[i]`).
+   */
+  setTransforms(xya: Float64Array, handles?: Uint32Array): void;
+  /** The body's transform. */
+  getTransform(handle: BodyHandle): Required<BodyTransform>;
+  /** Changes a body's filter; the fields left out keep their current value. */
+  setFilter(handle: BodyHandle, filter: Partial<BodyFilter>): void;
+  /** The body's filter. */
+  getFilter(handle: BodyHandle): BodyFilter;
+  /** Sets the body's user id (any finite number). */
+  setUserId(handle: BodyHandle, id: number): void;
+  /** The body's user id. */
+  getUserId(handle: BodyHandle): number;
+  /** The body's shape in world coordinates: what the pairs and queries are computed on. */
+  getShape(handle: BodyHandle): Shape;
+  /** The conservative bounds the broad phase uses (the shape's bounds widened a little and rounded to floats). */
+  getBounds(handle: BodyHandle): Aabb;
+
+  /** Finds every touching pair with its contact and the begin / end events since the last step; returns the pair count. */
+  step(): number;
+  /** Pairs found by the last step(). */
+  readonly pairCount: number;
+  /** Begin events of the last step(). */
+  readonly beginCount: number;
+  /** End events of the last step(). */
+  readonly endCount: number;
+  /** View, {@link World.PAIR_STRIDE} = 2 per pair: handleA, handleB (A has the smaller slot index). */
+  readonly pairBodies: Uint32Array;
+  /**
+   * View, {@link World.CONTACT_STRIDE} = 5 per pair: normalX, normalY, depth, pointX, pointY (the contact of
+   * `collide(shapeA, shapeB)`).
+   */
+  readonly pairContacts: Float64Array;
+  /** View, 2 per event: the pairs touching now that did not at the previous step(). */
+  readonly beginEvents: Uint32Array;
+  /** View, 2 per event: the pairs of the previous step() that no longer touch or lost a body (stale handle). */
+  readonly endEvents: Uint32Array;
+
+  /**
+   * Bodies whose world shape overlaps the box; returns their count, handles in {@link World.queryResults}.
+   * @param mask - only bodies with `(category & mask) != 0` (default 0xFFFFFFFF).
+   */
+  queryAabb(aabb: Untagged<Aabb>, mask?: number): number;
+  /** Bodies whose world shape contains the point (boundary included); returns their count. */
+  queryPoint(point: Vec2, mask?: number): number;
+  /** Bodies whose world shape overlaps `shape` (world coordinates); returns their count. */
+  queryShape(shape: Shape, mask?: number): number;
+  /** View: the handles of the last query, sorted by slot index. */
+  readonly queryResults: Uint32Array;
+  /** The closest hit (smallest fraction, then slot index): returns 0 or 1, the record in {@link World.rayHits}. */
+  raycast(ray: Untagged<Ray>, mask?: number): number;
+  /** Every hit, by fraction then slot index: returns the count, records in {@link World.rayHits}. */
+  raycastAll(ray: Untagged<Ray>, mask?: number): number;
+  /**
+   * View, {@link World.RAY_HIT_STRIDE} = 6 per hit of the last raycast: handle, fraction, pointX, pointY, normalX,
+   * normalY.
+   */
+  readonly rayHits: Float64Array;
+  /** Hit `i` (default 0) of the last raycast as an object (allocates), or null past the last hit. */
+  rayHit(i?: number): WorldRayHit | null;
+
+  /** Bytes of wasm heap the world holds (vector capacities, polygons; not the allocator's overhead). */
+  readonly heapBytes: number;
+  /** Releases the world's wasm memory. Safe to call more than once; every other member then throws. */
+  free(): void;
+  /** Same as free(), for `using` declarations (where Symbol.dispose exists). */
+  [Symbol.dispose](): void;
+}

@@ -19,12 +19,16 @@ let u32 = null;
 let f64 = null;
 let bufPtr = 0; // address of the scratch buffer
 let bufCap = 0; // bytes known to be reserved
+let heap = null; // the wasm memory's ArrayBuffer at the last refresh
 
 // direct wasm exports (hot paths)
 let rawValidate, rawRaycast, rawClosestPoint, fastCollideCC, rawOverlaps, rawCollide, rawContains, rawReserve;
 let rawErrorCode, rawErrorArg, rawErrorIndex;
 let rawBatchOverlapsCC, rawBatchCollideCC, rawBatchPolygons, rawBatchOverlapsPP, rawBatchCollidePP, rawBatchCP;
 let rawPreparedCreate, rawPreparedFree, rawPreparedPP, rawPreparedCP;
+let wCreate, wFree, wCellSize, wReserve, wClear, wAdd, wRemove, wHas, wCount, wBodies, wSetXf, wSetXfs, wSetXfsOf;
+let wGetXf, wSetFilter, wGetFilter, wSetUser, wGetUser, wGetShape, wGetBounds, wStep, wQAabb, wQPoint, wQShape;
+let wRay, wHeap;
 
 // Layout of g_io, shared with web/wasm/bindings.cpp.
 const SLOT1 = 8;
@@ -136,6 +140,34 @@ function setup(m) {
   rawPreparedFree = direct(m, '_c2_prepared_free');
   rawPreparedPP = direct(m, '_c2_batch_prepared_polygon_polygon');
   rawPreparedCP = direct(m, '_c2_batch_prepared_circle_polygon');
+  // World exports tolerate a null world; create/free are called as a pair so that the warm-up leaks nothing.
+  m._c2_world_free(m._c2_world_create());
+  wCreate = m._c2_world_create;
+  wFree = m._c2_world_free;
+  wCellSize = direct(m, '_c2_world_set_cell_size');
+  wReserve = direct(m, '_c2_world_reserve');
+  wClear = direct(m, '_c2_world_clear');
+  wAdd = direct(m, '_c2_world_add');
+  wRemove = direct(m, '_c2_world_remove');
+  wHas = direct(m, '_c2_world_has');
+  wCount = direct(m, '_c2_world_body_count');
+  wBodies = direct(m, '_c2_world_bodies');
+  wSetXf = direct(m, '_c2_world_set_transform');
+  wSetXfs = direct(m, '_c2_world_set_transforms');
+  wSetXfsOf = direct(m, '_c2_world_set_transforms_of');
+  wGetXf = direct(m, '_c2_world_get_transform');
+  wSetFilter = direct(m, '_c2_world_set_filter');
+  wGetFilter = direct(m, '_c2_world_get_filter');
+  wSetUser = direct(m, '_c2_world_set_user_id');
+  wGetUser = direct(m, '_c2_world_get_user_id');
+  wGetShape = direct(m, '_c2_world_get_shape');
+  wGetBounds = direct(m, '_c2_world_get_bounds');
+  wStep = direct(m, '_c2_world_step');
+  wQAabb = direct(m, '_c2_world_query_aabb');
+  wQPoint = direct(m, '_c2_world_query_point');
+  wQShape = direct(m, '_c2_world_query_shape');
+  wRay = direct(m, '_c2_world_raycast');
+  wHeap = direct(m, '_c2_world_heap_bytes');
   rawReserve = m._c2_reserve;
   ioBase = m._c2_io() >> 3;
   M = m;
@@ -152,6 +184,7 @@ function refresh() {
   u8 = M.HEAPU8;
   u32 = M.HEAPU32;
   io = mem.subarray(ioBase, ioBase + 64);
+  heap = u8.buffer;
 }
 
 /** Views are detached (length 0) after the memory grew. Cheap check, done after any call that may allocate. */
@@ -1272,3 +1305,471 @@ export const batch = Object.freeze({
   packPolygons,
   preparePolygons,
 });
+
+// ---- World: many bodies, a broad phase, pairs, events and queries (C++ collide2d::World) ---------------------------
+
+const MAX_BODIES = 0xfffff; // World::kMaxBodies + 1: handles' slot bits
+const worldRegistry = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((address) => wFree(address))
+  : null;
+
+function freedError(fn) {
+  return new Error(`collide2d.World.${fn}: the world was freed`);
+}
+
+/** A uint32 body handle (TypeError for a non-number, RangeError for a number that cannot be a handle). */
+function checkHandle(fn, name, h) {
+  if ((h >>> 0) !== h) {
+    if (typeof h !== 'number') throw typeError(fn, name, 'a body handle (a number)', h);
+    throw new RangeError(`collide2d.${fn}: argument ${name} must be a body handle, an integer in [0, 2^32) (got ${show(h)})`);
+  }
+}
+
+function staleHandle(fn, name, h) {
+  return new RangeError(`collide2d.${fn}: argument ${name} is not a live body of this world: invalid or stale handle (got ${h})`);
+}
+
+function finite(fn, name, v) {
+  if (typeof v !== 'number') throw typeError(fn, name, 'a number', v);
+  if (v - v !== 0) throw new RangeError(`collide2d.${fn}: argument ${name} must be finite (got ${show(v)})`);
+  return v;
+}
+
+function bits(fn, name, v, signed) {
+  if (typeof v !== 'number') throw typeError(fn, name, 'a number', v);
+  if ((signed ? v | 0 : v >>> 0) !== v) {
+    const range = signed ? 'an integer in [-2^31, 2^31)' : 'an integer in [0, 2^32)';
+    throw new RangeError(`collide2d.${fn}: argument ${name} must be ${range} (got ${show(v)})`);
+  }
+  return v;
+}
+
+function maskArg(fn, mask) {
+  return mask === undefined ? 0xffffffff : bits(fn, 'mask', mask, false);
+}
+
+/** A cached view over wasm memory when still good for `length` elements at `address`, else a new exact one. */
+function viewOf(v, Type, address, length) {
+  if (io.length === 0) refresh();
+  if (v !== null && v.buffer === heap && v.byteOffset === address && v.length >= length) return v;
+  return new Type(heap, address, length);
+}
+
+/**
+ * Many bodies with a broad phase: overlapping pairs with contacts, begin / end events, region queries and raycasts.
+ * Wraps the C++ collide2d::World, which lives in wasm memory until free(). Bodies are numeric handles (uint32:
+ * slot | generation << 20). Results are views into wasm memory (see index.d.ts for layouts and lifetimes).
+ */
+export class World {
+  static PAIR_STRIDE = 2;
+  static CONTACT_STRIDE = 5;
+  static EVENT_STRIDE = 2;
+  static RAY_HIT_STRIDE = 6;
+
+  #p = 0; // address of the C++ World; 0 once freed
+  // After the last step(): counts and addresses of pairs and events; after the last query: of its results.
+  #pairs = 0;
+  #pairsAt = 0;
+  #contactsAt = 0;
+  #begins = 0;
+  #beginsAt = 0;
+  #ends = 0;
+  #endsAt = 0;
+  #queries = 0;
+  #queriesAt = 0;
+  #rays = 0;
+  #raysAt = 0;
+  #vPairs = null;
+  #vContacts = null;
+  #vBegins = null;
+  #vEnds = null;
+  #vQueries = null;
+  #vRays = null;
+
+  constructor(options) {
+    if (!ready) notReady();
+    const fn = 'World.constructor';
+    let cellSize = 0;
+    if (options !== undefined) {
+      checkObject(fn, 'options', options);
+      if (options.cellSize !== undefined) {
+        cellSize = finite(fn, 'options.cellSize', options.cellSize);
+        if (!(cellSize > 0)) {
+          throw new RangeError(`collide2d.${fn}: argument options.cellSize must be > 0 (got ${show(cellSize)})`);
+        }
+      }
+    }
+    const p = wCreate();
+    fresh();
+    if (cellSize > 0) wCellSize(p, cellSize);
+    this.#p = p;
+    worldRegistry?.register(this, p, this);
+  }
+
+  #live(fn) {
+    const p = this.#p;
+    if (p === 0) throw freedError(fn);
+    return p;
+  }
+
+  /** Adds a body (shape in local coordinates); returns its handle. */
+  add(shape, transform, options) {
+    const fn = 'World.add';
+    const p = this.#live('add');
+    const kind = putShape(fn, 'shape', shape, 0, PAIR_SHAPES);
+    let x = 0;
+    let y = 0;
+    let angle = 0;
+    if (transform !== undefined) {
+      checkObject(fn, 'transform', transform);
+      x = finite(fn, 'transform.x', transform.x);
+      y = finite(fn, 'transform.y', transform.y);
+      if (transform.angle !== undefined) angle = finite(fn, 'transform.angle', transform.angle);
+    }
+    let userId = 0;
+    let category = 1;
+    let mask = 0xffffffff;
+    let group = 0;
+    if (options !== undefined) {
+      checkObject(fn, 'options', options);
+      if (options.userId !== undefined) userId = finite(fn, 'options.userId', options.userId);
+      if (options.category !== undefined) category = bits(fn, 'options.category', options.category, false);
+      if (options.mask !== undefined) mask = bits(fn, 'options.mask', options.mask, false);
+      if (options.group !== undefined) group = bits(fn, 'options.group', options.group, true);
+    }
+    io[SLOT1] = x;
+    io[SLOT1 + 1] = y;
+    io[SLOT1 + 2] = angle;
+    const h = wAdd(p, kind, io[0], io[1], userId, category, mask, group);
+    fresh();
+    if (h === -1) {
+      rejected(fn, ['shape', 'transform', 'options'], [shape, transform, options], (arg, index, field) =>
+        field === 'capacity' ? `the world is full (${MAX_BODIES - 1} bodies, or slots retired by churn)` : undefined);
+    }
+    return h >>> 0;
+  }
+
+  /** Removes a body; its pairs end at the next step(). */
+  remove(handle) {
+    const p = this.#live('remove');
+    checkHandle('World.remove', 'handle', handle);
+    if (wRemove(p, handle) < 0) throw staleHandle('World.remove', 'handle', handle);
+  }
+
+  /** True when `handle` is a live body of this world. */
+  has(handle) {
+    const p = this.#live('has');
+    if (typeof handle !== 'number') throw typeError('World.has', 'handle', 'a body handle (a number)', handle);
+    return (handle >>> 0) === handle && wHas(p, handle) !== 0;
+  }
+
+  /** Removes every body. */
+  clear() {
+    wClear(this.#live('clear'));
+  }
+
+  /** Number of live bodies. */
+  get bodyCount() {
+    return wCount(this.#live('bodyCount'));
+  }
+
+  /** Reserves storage for this many bodies. */
+  reserve(n) {
+    const p = this.#live('reserve');
+    if (typeof n !== 'number') throw typeError('World.reserve', 'n', 'a number', n);
+    if (!Number.isInteger(n) || n < 0 || n >= MAX_BODIES) {
+      throw new RangeError(`collide2d.World.reserve: argument n must be an integer in [0, ${MAX_BODIES - 1}] (got ${show(n)})`);
+    }
+    wReserve(p, n);
+    fresh();
+  }
+
+  /** A copy of the live handles in body order (the order of setTransforms(xya)). */
+  bodies() {
+    const p = this.#live('bodies');
+    const n = wCount(p);
+    const at = wBodies(p) >>> 2;
+    fresh();
+    return u32.slice(at, at + n);
+  }
+
+  /** Moves one body. */
+  setTransform(handle, x, y, angle = 0) {
+    const fn = 'World.setTransform';
+    const p = this.#live('setTransform');
+    checkHandle(fn, 'handle', handle);
+    if (typeof x !== 'number' || x - x !== 0) finite(fn, 'x', x);
+    if (typeof y !== 'number' || y - y !== 0) finite(fn, 'y', y);
+    if (typeof angle !== 'number' || angle - angle !== 0) finite(fn, 'angle', angle);
+    if (wSetXf(p, handle, x, y, angle) < 0) throw staleHandle(fn, 'handle', handle);
+  }
+
+  /** Moves every body (xya in body order) or the listed ones: x, y, angle per body. All or nothing. */
+  setTransforms(xya, handles) {
+    const fn = 'World.setTransforms';
+    const p = this.#live('setTransforms');
+    if (!(xya instanceof Float64Array)) throw typeError(fn, 'xya', 'a Float64Array', xya);
+    let r;
+    if (handles === undefined) {
+      const n = 3 * wCount(p);
+      if (xya.length !== n) {
+        throw new RangeError(`collide2d.${fn}: argument xya.length must be 3 * bodyCount = ${n} (got ${xya.length})`);
+      }
+      fresh();
+      const base = reserve(fn, n * 8);
+      f64.set(xya, base >> 3);
+      r = wSetXfs(p, 0, n);
+    } else {
+      if (!(handles instanceof Uint32Array)) throw typeError(fn, 'handles', 'a Uint32Array (or undefined)', handles);
+      const n = handles.length;
+      if (xya.length !== 3 * n) {
+        throw new RangeError(`collide2d.${fn}: argument xya.length must be 3 * handles.length = ${3 * n} (got ${xya.length})`);
+      }
+      fresh();
+      const base = reserve(fn, n * 28);
+      f64.set(xya, base >> 3);
+      u32.set(handles, (base + n * 24) >> 2);
+      r = wSetXfsOf(p, 0, n * 24, n);
+    }
+    if (r < 0) {
+      const { field } = errorText();
+      if (field === 'handle') {
+        const i = handles.findIndex((h) => wHas(p, h) === 0);
+        throw staleHandle(fn, `handles[${i}]`, handles[i]);
+      }
+      const k = xya.findIndex((v) => !Number.isFinite(v));
+      throw new RangeError(`collide2d.${fn}: argument xya[${k}] must be finite (got ${show(xya[k])})`);
+    }
+  }
+
+  /** The body's transform. */
+  getTransform(handle) {
+    const p = this.#live('getTransform');
+    this.#read('World.getTransform', wGetXf(p, handle), handle);
+    return { x: io[OUT], y: io[OUT + 1], angle: io[OUT + 2] };
+  }
+
+  /** Checks a handle after a wasm call that read it (-1: invalid or stale). */
+  #read(fn, r, handle) {
+    checkHandle(fn, 'handle', handle);
+    if (r < 0) throw staleHandle(fn, 'handle', handle);
+  }
+
+  /** Changes a body's filter; fields left out keep their value. */
+  setFilter(handle, filter) {
+    const fn = 'World.setFilter';
+    const p = this.#live('setFilter');
+    checkHandle(fn, 'handle', handle);
+    checkObject(fn, 'filter', filter);
+    const { category, mask, group } = filter;
+    if (category !== undefined) bits(fn, 'filter.category', category, false);
+    if (mask !== undefined) bits(fn, 'filter.mask', mask, false);
+    if (group !== undefined) bits(fn, 'filter.group', group, true);
+    if (wGetFilter(p, handle) < 0) throw staleHandle(fn, 'handle', handle);
+    wSetFilter(p, handle, category ?? io[OUT], mask ?? io[OUT + 1], group ?? io[OUT + 2]);
+  }
+
+  /** The body's filter. */
+  getFilter(handle) {
+    const p = this.#live('getFilter');
+    this.#read('World.getFilter', wGetFilter(p, handle), handle);
+    return { category: io[OUT], mask: io[OUT + 1], group: io[OUT + 2] };
+  }
+
+  /** Sets the body's user id (any finite number). */
+  setUserId(handle, id) {
+    const fn = 'World.setUserId';
+    const p = this.#live('setUserId');
+    checkHandle(fn, 'handle', handle);
+    finite(fn, 'id', id);
+    if (wSetUser(p, handle, id) < 0) throw staleHandle(fn, 'handle', handle);
+  }
+
+  /** The body's user id. */
+  getUserId(handle) {
+    const p = this.#live('getUserId');
+    this.#read('World.getUserId', wGetUser(p, handle), handle);
+    return io[OUT];
+  }
+
+  /** The body's shape in world coordinates (a plain shape object). */
+  getShape(handle) {
+    const p = this.#live('getShape');
+    const kind = wGetShape(p, handle);
+    fresh();
+    this.#read('World.getShape', kind, handle);
+    const o = OUT;
+    switch (kind) {
+      case CIRCLE: return { type: 'circle', center: vecAt(o), radius: io[o + 2] };
+      case AABB: return { type: 'aabb', min: vecAt(o), max: vecAt(o + 2) };
+      case BOX: return { type: 'box', center: vecAt(o), halfExtents: vecAt(o + 2), angle: io[o + 4] };
+      case SEGMENT: return { type: 'segment', a: vecAt(o), b: vecAt(o + 2) };
+      default: {
+        const n = io[o];
+        const points = new Array(n);
+        for (let i = 0, k = io[o + 1] >> 3; i < n; i++, k += 2) points[i] = { x: f64[k], y: f64[k + 1] };
+        return { type: 'polygon', points };
+      }
+    }
+  }
+
+  /** The conservative world bounds the broad phase uses. */
+  getBounds(handle) {
+    const p = this.#live('getBounds');
+    this.#read('World.getBounds', wGetBounds(p, handle), handle);
+    return { type: 'aabb', min: vecAt(OUT), max: vecAt(OUT + 2) };
+  }
+
+  /** Finds every touching pair (with contacts) and the begin / end events; returns the pair count. */
+  step() {
+    const p = this.#p;
+    if (p === 0) throw freedError('step');
+    const n = wStep(p);
+    if (io.length === 0) refresh();
+    this.#pairs = n;
+    this.#pairsAt = io[OUT + 1];
+    this.#contactsAt = io[OUT + 2];
+    this.#begins = io[OUT + 3];
+    this.#beginsAt = io[OUT + 4];
+    this.#ends = io[OUT + 5];
+    this.#endsAt = io[OUT + 6];
+    return n;
+  }
+
+  /** Pairs found by the last step(). */
+  get pairCount() {
+    this.#live('pairCount');
+    return this.#pairs;
+  }
+
+  /** Begin events of the last step(). */
+  get beginCount() {
+    this.#live('beginCount');
+    return this.#begins;
+  }
+
+  /** End events of the last step(). */
+  get endCount() {
+    this.#live('endCount');
+    return this.#ends;
+  }
+
+  /** handleA, handleB per pair (view into wasm memory). */
+  get pairBodies() {
+    this.#live('pairBodies');
+    return (this.#vPairs = viewOf(this.#vPairs, Uint32Array, this.#pairsAt, 2 * this.#pairs));
+  }
+
+  /** normalX, normalY, depth, pointX, pointY per pair (view into wasm memory). */
+  get pairContacts() {
+    this.#live('pairContacts');
+    return (this.#vContacts = viewOf(this.#vContacts, Float64Array, this.#contactsAt, 5 * this.#pairs));
+  }
+
+  /** handleA, handleB per begin event (view into wasm memory). */
+  get beginEvents() {
+    this.#live('beginEvents');
+    return (this.#vBegins = viewOf(this.#vBegins, Uint32Array, this.#beginsAt, 2 * this.#begins));
+  }
+
+  /** handleA, handleB per end event (view into wasm memory). */
+  get endEvents() {
+    this.#live('endEvents');
+    return (this.#vEnds = viewOf(this.#vEnds, Uint32Array, this.#endsAt, 2 * this.#ends));
+  }
+
+  #query(fn, names, args, n) {
+    fresh();
+    if (n < 0) rejected(fn, names, args);
+    this.#queries = n;
+    this.#queriesAt = io[OUT];
+    return n;
+  }
+
+  /** Bodies overlapping an aabb; returns the count, handles in queryResults. */
+  queryAabb(aabb, mask) {
+    const fn = 'World.queryAabb';
+    const p = this.#live('queryAabb');
+    putFixed(fn, 'aabb', aabb, 0, AABB);
+    return this.#query(fn, ['aabb', 'mask'], [aabb, mask], wQAabb(p, maskArg(fn, mask)));
+  }
+
+  /** Bodies containing a point; returns the count, handles in queryResults. */
+  queryPoint(point, mask) {
+    const fn = 'World.queryPoint';
+    const p = this.#live('queryPoint');
+    putPoint(fn, 'point', point, POINT);
+    return this.#query(fn, ['point', 'mask'], [point, mask], wQPoint(p, maskArg(fn, mask)));
+  }
+
+  /** Bodies overlapping a shape (world coordinates); returns the count, handles in queryResults. */
+  queryShape(shape, mask) {
+    const fn = 'World.queryShape';
+    const p = this.#live('queryShape');
+    const kind = putShape(fn, 'shape', shape, 0, PAIR_SHAPES);
+    return this.#query(fn, ['shape', 'mask'], [shape, mask], wQShape(p, kind, io[0], io[1], maskArg(fn, mask)));
+  }
+
+  /** Handles found by the last query, sorted by slot index (view into wasm memory). */
+  get queryResults() {
+    this.#live('queryResults');
+    return (this.#vQueries = viewOf(this.#vQueries, Uint32Array, this.#queriesAt, this.#queries));
+  }
+
+  #cast(fn, ray, mask, all) {
+    const p = this.#live(fn);
+    fn = 'World.' + fn;
+    putFixed(fn, 'ray', ray, 0, RAY);
+    const n = wRay(p, all, maskArg(fn, mask));
+    fresh();
+    if (n < 0) rejected(fn, ['ray', 'mask'], [ray, mask]);
+    this.#rays = n;
+    this.#raysAt = io[OUT];
+    return n;
+  }
+
+  /** Closest hit of a ray: returns 0 or 1, the record in rayHits. */
+  raycast(ray, mask) {
+    return this.#cast('raycast', ray, mask, 0);
+  }
+
+  /** Every hit of a ray, by fraction then slot index: returns the count, records in rayHits. */
+  raycastAll(ray, mask) {
+    return this.#cast('raycastAll', ray, mask, 1);
+  }
+
+  /** handle, fraction, pointX, pointY, normalX, normalY per hit of the last raycast (view into wasm memory). */
+  get rayHits() {
+    this.#live('rayHits');
+    return (this.#vRays = viewOf(this.#vRays, Float64Array, this.#raysAt, 6 * this.#rays));
+  }
+
+  /** Hit i of the last raycast as an object, or null. */
+  rayHit(i = 0) {
+    this.#live('rayHit');
+    if (typeof i !== 'number') throw typeError('World.rayHit', 'i', 'a number', i);
+    if (!Number.isInteger(i) || i < 0) {
+      throw new RangeError(`collide2d.World.rayHit: argument i must be an integer >= 0 (got ${show(i)})`);
+    }
+    if (i >= this.#rays) return null;
+    const v = this.rayHits;
+    const k = 6 * i;
+    return { body: v[k], fraction: v[k + 1], point: { x: v[k + 2], y: v[k + 3] }, normal: { x: v[k + 4], y: v[k + 5] } };
+  }
+
+  /** Bytes of wasm heap the world holds. */
+  get heapBytes() {
+    return wHeap(this.#live('heapBytes'));
+  }
+
+  /** Releases the world's wasm memory. Safe to call more than once. */
+  free() {
+    const p = this.#p;
+    if (p === 0) return;
+    worldRegistry?.unregister(this);
+    this.#p = 0;
+    this.#vPairs = this.#vContacts = this.#vBegins = this.#vEnds = this.#vQueries = this.#vRays = null;
+    wFree(p);
+  }
+}
+if (typeof Symbol.dispose === 'symbol') World.prototype[Symbol.dispose] = World.prototype.free;

@@ -61,3 +61,20 @@ test('functions take no more parameters than declared', () => {
     assert.ok(c2[s.name].length <= max, `${s.name}: runtime takes ${c2[s.name].length}, declared at most ${max}`);
   }
 });
+
+test('World members: runtime and declaration agree, each documented', () => {
+  const world = values.find((s) => s.name === 'World');
+  const members = checker.getDeclaredTypeOfSymbol(world).getProperties();
+  const named = members.filter((m) => !m.name.startsWith('__@')).map((m) => m.name).sort();
+  const runtime = Object.getOwnPropertyNames(c2.World.prototype).filter((k) => k !== 'constructor').sort();
+  assert.deepEqual(runtime, named);
+  assert.equal(typeof c2.World.prototype[Symbol.dispose], 'function');
+  const statics = checker.getTypeOfSymbolAtLocation(world, source).getProperties().filter((m) => m.name !== 'prototype');
+  assert.deepEqual(statics.map((m) => m.name).sort(), Object.keys(c2.World).sort());
+  for (const m of statics) {
+    assert.equal(c2.World[m.name], Number(checker.typeToString(checker.getTypeOfSymbolAtLocation(m, source))), m.name);
+  }
+  for (const m of [...members, ...statics]) {
+    assert.ok(ts.displayPartsToString(m.getDocumentationComment(checker)).trim().length > 0, `World.${m.name} has no TSDoc`);
+  }
+});

@@ -5,7 +5,8 @@ import * as c2 from 'collide2d';
 import type {
   Aabb, BoundaryPoint, Box, Circle, CircleLineIntersection, CircleSegmentIntersection, Contact, InitOptions, Line,
   LineIntersection, PackedPolygons, Polygon, Ray, RayHit, SatResult, Segment, SegmentIntersection, SegmentPoint,
-  Shape, SlideResult, Status, SweepHit, Transform, ValidationError, Vec2,
+  Shape, SlideResult, Status, SweepHit, Transform, ValidationError, Vec2, BodyHandle, BodyFilter, BodyOptions,
+  BodyTransform, WorldOptions, WorldRayHit,
 } from 'collide2d';
 
 const options: InitOptions = { wasmUrl: new URL('https://example.com/collide2d.wasm') };
@@ -83,7 +84,50 @@ const pov: Uint8Array = c2.batch.overlapsPolygonPolygon(packed, pairs, new Uint8
 const cp: Float64Array = c2.batch.collideCirclePolygon(a, packed, pairs);
 const cov: Uint8Array = c2.batch.overlapsCirclePolygon(a, packed, pairs);
 
+// World.
+const world = new c2.World({ cellSize: 16 });
+const h1: BodyHandle = world.add(circle, { x: 1, y: 2, angle: 0.5 }, { userId: 7, category: 2, mask: 0xffff, group: -1 });
+const h2: BodyHandle = world.add(polygon);
+world.setTransform(h1, 3, 4);
+world.setTransforms(new Float64Array(3 * world.bodyCount));
+world.setTransforms(new Float64Array([0, 0, 0]), new Uint32Array([h2]));
+world.setFilter(h2, { group: 1 });
+const filter: BodyFilter = world.getFilter(h2);
+world.setUserId(h2, 9);
+const uid: number = world.getUserId(h2);
+const xf: { x: number; y: number; angle: number } = world.getTransform(h1);
+const worldShape: Shape = world.getShape(h1);
+const wb: Aabb = world.getBounds(h1);
+const pairCount: number = world.step();
+const pairBodies: Uint32Array = world.pairBodies;
+const pairContacts: Float64Array = world.pairContacts;
+const events: Uint32Array[] = [world.beginEvents, world.endEvents];
+const eventCounts: number = world.beginCount + world.endCount + world.pairCount;
+const found: number = world.queryAabb({ min: { x: 0, y: 0 }, max: { x: 1, y: 1 } }) + world.queryPoint(p, 1) +
+  world.queryShape(box) + world.raycast(ray) + world.raycastAll(ray, 3);
+const results: Uint32Array = world.queryResults;
+const rayHits: Float64Array = world.rayHits;
+const firstHit: WorldRayHit | null = world.rayHit();
+const strides: [2, 5, 2, 6] = [c2.World.PAIR_STRIDE, c2.World.CONTACT_STRIDE, c2.World.EVENT_STRIDE,
+  c2.World.RAY_HIT_STRIDE];
+const live: boolean = world.has(h1) && world.bodies().length === world.bodyCount && world.heapBytes > 0;
+world.remove(h1);
+world.reserve(10);
+world.clear();
+world.free();
+world[Symbol.dispose]();
+const worldOptions: WorldOptions = {};
+const bodyOptions: BodyOptions = { userId: 1 };
+const bodyTransform: BodyTransform = { x: 0, y: 0 };
+void new c2.World(worldOptions).add(circle, bodyTransform, bodyOptions);
+
 // Misuses the declarations must reject.
+// @ts-expect-error setTransforms takes a Float64Array
+world.setTransforms([0, 0, 0]);
+// @ts-expect-error a world body is a pair shape, not a line
+world.add(line);
+// @ts-expect-error views are read-only properties
+world.pairBodies = new Uint32Array(2);
 // @ts-expect-error a line is not a pair shape
 c2.overlaps(circle, line);
 // @ts-expect-error sat takes two boxes or two polygons
@@ -101,5 +145,6 @@ void c2.createPolygon;
 
 export const everything = [
   hit, inside, li, si, cl, cs, gi1, gi2, gi3, gi4, bp, sp, rh, sat1, sat2, axisOwner, sw, sl, err, o, d, b, ce, moved,
-  pb, pa, corners, l, cstride, ov, co, pp, pov, cp, cov, ray2, shapes,
+  pb, pa, corners, l, cstride, ov, co, pp, pov, cp, cov, ray2, shapes, filter, uid, xf, worldShape, wb, pairCount,
+  pairBodies, pairContacts, events, eventCounts, found, results, rayHits, firstHit, strides, live,
 ];

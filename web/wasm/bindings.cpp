@@ -12,10 +12,14 @@
 //   Points are addressed by Vec2 index (start, count); batches by byte offset. Every index is bounds-checked.
 // * Functions return an int; a negative value means a rejected argument, described by c2_error_* (the core's
 //   Status, which argument, and which element of a batch).
+// * A World (c2_world_*) lives on the wasm heap; JS holds its address as an integer and passes it first. Handles
+//   travel as uint32 and come back as int (-1 = kNullBody, never a valid handle). Results that JS reads as views
+//   (pairs, events, query results, ray hits) are published as counts and addresses in g_io[kOut...].
 // * Hot functions are plain C exports (a direct wasm call costs a few ns, an embind call about 11 ns); the rest
 //   are bound with embind. None of them allocates except Polygon::create growing a reused scratch polygon, the
 //   reused SAT trace, and the scratch buffer itself: the wasm heap stops growing after warm-up.
 #include <collide2d/collide2d.h>
+#include <collide2d/world.h>
 
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
@@ -524,6 +528,42 @@ const std::uint32_t* checkedPairs(std::uint32_t pairsOff, std::uint32_t n, std::
   }
   return pairs;
 }
+
+// ---- World ---------------------------------------------------------------------------------------------------------
+World* worldAt(std::uint32_t address) { return reinterpret_cast<World*>(static_cast<std::uintptr_t>(address)); }
+
+double addressOf(const void* p) { return static_cast<double>(reinterpret_cast<std::uintptr_t>(p)); }
+
+/// A null world (only the JS wrapper's warm-up call passes one) is rejected like any bad argument.
+int noWorld() { return fail({Error::InvalidArgument, "world"}, -1); }
+
+/// Pair and event counts and addresses after step(): g_io[kOut + 0..6].
+void publishPairs(const World& w) {
+  double* out = g_io + kOut;
+  out[0] = static_cast<double>(w.pairCount());
+  out[1] = addressOf(w.pairBodies().data());
+  out[2] = addressOf(w.pairContacts().data());
+  out[3] = static_cast<double>(w.beginEvents().size() / World::kEventStride);
+  out[4] = addressOf(w.beginEvents().data());
+  out[5] = static_cast<double>(w.endEvents().size() / World::kEventStride);
+  out[6] = addressOf(w.endEvents().data());
+}
+
+/// Query results: address in g_io[kOut], count returned (-1 with g_error set when the query was rejected).
+int publishQuery(const World& w, Status s) {
+  if (!s) return fail(s, 0);
+  g_io[kOut] = addressOf(w.queryResults().data());
+  return static_cast<int>(w.queryResults().size());
+}
+
+int publishRays(const World& w, Status s) {
+  if (!s) return fail(s, 0);
+  g_io[kOut] = addressOf(w.rayHits().data());
+  return static_cast<int>(w.rayHitCount());
+}
+
+/// The world shape of the last c2_world_get_shape (kept so that a polygon's vertices can be read in place).
+Shape g_bodyShape;
 }  // namespace
 
 // ---- plain C exports: the hot paths and the memory plumbing ---------------------------------------------------
@@ -781,6 +821,252 @@ EMSCRIPTEN_KEEPALIVE int c2_batch_prepared_circle_polygon(std::uint32_t setAddre
     for (std::uint32_t i = 0; i < n; ++i) out[i] = overlaps(circleAt(circles + 3 * pairs[2 * i]), set[pairs[2 * i + 1]]);
   }
   return 0;
+}
+
+
+// ---- World ------------------------------------------------------------------------------------------------------
+// Every function takes the World's address first; one taking a body handle returns -1 (g_error: field "handle")
+// when the handle is invalid or stale. Arguments are numbered as the JS methods number them.
+
+EMSCRIPTEN_KEEPALIVE std::uint32_t c2_world_create() {
+  return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(new World()));
+}
+
+EMSCRIPTEN_KEEPALIVE void c2_world_free(std::uint32_t world) { delete worldAt(world); }
+
+EMSCRIPTEN_KEEPALIVE void c2_world_set_cell_size(std::uint32_t world, double size) {
+  if (World* w = worldAt(world)) w->setCellSize(size);
+}
+
+EMSCRIPTEN_KEEPALIVE void c2_world_reserve(std::uint32_t world, std::uint32_t bodies) {
+  if (World* w = worldAt(world)) w->reserve(bodies);
+}
+
+EMSCRIPTEN_KEEPALIVE void c2_world_clear(std::uint32_t world) {
+  if (World* w = worldAt(world)) w->clear();
+}
+
+/// Adds the shape in slot 0 (kinds 0..4; polygon points by Vec2 index) with the transform in slot 1 (x, y, angle).
+/// Returns the handle (as int), or -1: arg 0 the shape (or field "capacity"), arg 1 the transform.
+EMSCRIPTEN_KEEPALIVE int c2_world_add(std::uint32_t world, int kind, int start, int count, double userId,
+                                      std::uint32_t category, std::uint32_t mask, std::int32_t group) {
+  World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  const Transform xf = transformAt(g_io + kSlot);
+  Status s = validate(xf);
+  if (!s) return fail(s, 1);
+  const Filter filter{category, mask, group};
+  BodyHandle h = kNullBody;
+  if (kind == kPolygon) {
+    std::span<const Vec2> pts;
+    if (!points(start, count, pts)) return fail({Error::InvalidArgument, "points"}, 0);
+    s = w->addPolygon(pts, xf, userId, filter, h);
+  } else if ((s = loadShape(0, kind, start, count))) {
+    s = w->addShape(g_shape[0], xf, userId, filter, h);
+  }
+  if (!s) return fail(s, 0);
+  return static_cast<int>(h);
+}
+
+EMSCRIPTEN_KEEPALIVE int c2_world_remove(std::uint32_t world, std::uint32_t body) {
+  World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  const Status s = w->remove(body);
+  return s ? 0 : fail(s, 0);
+}
+
+EMSCRIPTEN_KEEPALIVE int c2_world_has(std::uint32_t world, std::uint32_t body) {
+  const World* w = worldAt(world);
+  return w != nullptr && w->isValid(body) ? 1 : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE std::uint32_t c2_world_body_count(std::uint32_t world) {
+  const World* w = worldAt(world);
+  return w != nullptr ? static_cast<std::uint32_t>(w->bodyCount()) : 0;
+}
+
+/// Address of the live handles (c2_world_body_count of them), in body order.
+EMSCRIPTEN_KEEPALIVE std::uint32_t c2_world_bodies(std::uint32_t world) {
+  const World* w = worldAt(world);
+  return w != nullptr ? static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(w->bodies().data())) : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE int c2_world_set_transform(std::uint32_t world, std::uint32_t body, double x, double y,
+                                                double angle) {
+  World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  const Status s = w->setTransform(body, x, y, angle);
+  return s ? 0 : fail(s, 0);  // JS tells the handle from the numbers by the field
+}
+
+/// `n` doubles (x, y, angle per body, in body order) at byte offset xyaOff of the scratch buffer.
+EMSCRIPTEN_KEEPALIVE int c2_world_set_transforms(std::uint32_t world, std::uint32_t xyaOff, std::uint32_t n) {
+  World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  const double* xya = at<const double>(xyaOff, n);
+  if (xya == nullptr) return fail({Error::InvalidArgument, "buffer"}, 0);
+  const Status s = w->setTransforms(std::span<const double>(xya, n));
+  return s ? 0 : fail(s, 0);
+}
+
+/// `n` handles at handlesOff and 3 * n doubles at xyaOff.
+EMSCRIPTEN_KEEPALIVE int c2_world_set_transforms_of(std::uint32_t world, std::uint32_t xyaOff,
+                                                    std::uint32_t handlesOff, std::uint32_t n) {
+  World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  const double* xya = at<const double>(xyaOff, 3 * n);
+  const BodyHandle* handles = at<const BodyHandle>(handlesOff, n);
+  if (xya == nullptr || handles == nullptr) return fail({Error::InvalidArgument, "buffer"}, 0);
+  const Status s = w->setTransforms(std::span<const BodyHandle>(handles, n), std::span<const double>(xya, 3 * n));
+  return s ? 0 : fail(s, 0);  // field "handle" or "transforms"
+}
+
+/// x, y, angle in g_io[kOut + 0..2].
+EMSCRIPTEN_KEEPALIVE int c2_world_get_transform(std::uint32_t world, std::uint32_t body) {
+  const World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  Transform xf;
+  const Status s = w->getTransform(body, xf);
+  if (!s) return fail(s, 0);
+  double* out = g_io + kOut;
+  writeVec(out, xf.position);
+  out[2] = xf.angle;
+  return 0;
+}
+
+EMSCRIPTEN_KEEPALIVE int c2_world_set_filter(std::uint32_t world, std::uint32_t body, std::uint32_t category,
+                                             std::uint32_t mask, std::int32_t group) {
+  World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  const Status s = w->setFilter(body, Filter{category, mask, group});
+  return s ? 0 : fail(s, 0);
+}
+
+/// category, mask, group in g_io[kOut + 0..2].
+EMSCRIPTEN_KEEPALIVE int c2_world_get_filter(std::uint32_t world, std::uint32_t body) {
+  const World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  Filter f;
+  const Status s = w->getFilter(body, f);
+  if (!s) return fail(s, 0);
+  double* out = g_io + kOut;
+  out[0] = f.category;
+  out[1] = f.mask;
+  out[2] = f.group;
+  return 0;
+}
+
+EMSCRIPTEN_KEEPALIVE int c2_world_set_user_id(std::uint32_t world, std::uint32_t body, double userId) {
+  World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  const Status s = w->setUserId(body, userId);
+  return s ? 0 : fail(s, 0);
+}
+
+/// The user id in g_io[kOut].
+EMSCRIPTEN_KEEPALIVE int c2_world_get_user_id(std::uint32_t world, std::uint32_t body) {
+  const World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  const Status s = w->getUserId(body, g_io[kOut]);
+  return s ? 0 : fail(s, 0);
+}
+
+/// The world shape: returns its kind (0..4) and writes its numbers from g_io[kOut] as the shape slots hold them;
+/// a polygon writes its vertex count and the address of its vertices (valid until the next call).
+EMSCRIPTEN_KEEPALIVE int c2_world_get_shape(std::uint32_t world, std::uint32_t body) {
+  const World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  const Status s = w->getWorldShape(body, g_bodyShape);
+  if (!s) return fail(s, 0);
+  double* out = g_io + kOut;
+  return std::visit(
+      [out](const auto& shape) -> int {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (std::is_same_v<T, Circle>) {
+          writeVec(out, shape.center);
+          out[2] = shape.radius;
+          return kCircle;
+        } else if constexpr (std::is_same_v<T, Aabb>) {
+          writeVec(out, shape.min);
+          writeVec(out + 2, shape.max);
+          return kAabb;
+        } else if constexpr (std::is_same_v<T, Box>) {
+          writeVec(out, shape.center);
+          writeVec(out + 2, shape.halfExtents);
+          out[4] = shape.angle;
+          return kBox;
+        } else if constexpr (std::is_same_v<T, Polygon>) {
+          out[0] = static_cast<double>(shape.vertices().size());
+          out[1] = addressOf(shape.vertices().data());
+          return kPolygon;
+        } else {
+          writeVec(out, shape.a);
+          writeVec(out + 2, shape.b);
+          return kSegment;
+        }
+      },
+      g_bodyShape);
+}
+
+/// minX, minY, maxX, maxY in g_io[kOut + 0..3].
+EMSCRIPTEN_KEEPALIVE int c2_world_get_bounds(std::uint32_t world, std::uint32_t body) {
+  const World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  Aabb b;
+  const Status s = w->getBounds(body, b);
+  if (!s) return fail(s, 0);
+  writeVec(g_io + kOut, b.min);
+  writeVec(g_io + kOut + 2, b.max);
+  return 0;
+}
+
+/// Returns the pair count; counts and addresses of pairs and events in g_io[kOut + 0..6] (see publishPairs).
+EMSCRIPTEN_KEEPALIVE int c2_world_step(std::uint32_t world) {
+  World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  w->step();
+  publishPairs(*w);
+  return static_cast<int>(w->pairCount());
+}
+
+/// Queries: the aabb in slot 0 / the point at kPoint / the shape in slot 0. Count returned, address in g_io[kOut].
+EMSCRIPTEN_KEEPALIVE int c2_world_query_aabb(std::uint32_t world, std::uint32_t mask) {
+  World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  const Status s = loadShape(0, kAabb, 0, 0);
+  if (!s) return fail(s, 0);
+  return publishQuery(*w, w->queryAabb(std::get<Aabb>(g_shape[0]), mask));
+}
+
+EMSCRIPTEN_KEEPALIVE int c2_world_query_point(std::uint32_t world, std::uint32_t mask) {
+  World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  const Vec2 p = vec(g_io + kPoint);
+  const Status s = validate(p);
+  if (!s) return fail(s, 0);
+  return publishQuery(*w, w->queryPoint(p, mask));
+}
+
+EMSCRIPTEN_KEEPALIVE int c2_world_query_shape(std::uint32_t world, int kind, int start, int count, std::uint32_t mask) {
+  World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  const Status s = loadShape(0, kind, start, count);
+  if (!s) return fail(s, 0);
+  return publishQuery(*w, w->queryShape(g_shape[0], mask));
+}
+
+/// The ray in slot 0. all == 0: closest hit only. Hit count returned, address of the records in g_io[kOut].
+EMSCRIPTEN_KEEPALIVE int c2_world_raycast(std::uint32_t world, int all, std::uint32_t mask) {
+  World* w = worldAt(world);
+  if (w == nullptr) return noWorld();
+  const Status s = loadRay(0);
+  if (!s) return fail(s, 0);
+  return publishRays(*w, all != 0 ? w->raycastAll(g_ray, mask) : w->raycast(g_ray, mask));
+}
+
+EMSCRIPTEN_KEEPALIVE double c2_world_heap_bytes(std::uint32_t world) {
+  const World* w = worldAt(world);
+  return w != nullptr ? static_cast<double>(w->heapBytes()) : 0.0;
 }
 
 }  // extern "C"
