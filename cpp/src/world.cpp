@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <type_traits>
@@ -80,6 +81,11 @@ I4 max4(I4 a, I4 b) {
 // capacity is far above the size, i.e. once after a spike, never frame after frame in steady state).
 template <class V> void reserveFor(V& v, std::size_t n) {
   if (n > v.capacity()) v.reserve(n + n / 8 + 64);
+}
+// Out of line: the vector growth code is large, and the grid resizes seven arrays.
+template <class V> __attribute__((noinline)) void resizeWithSlack(V& v, std::size_t n) {
+  reserveFor(v, n);
+  v.resize(n);
 }
 template <class V> void trimSlack(V& v) {
   const std::size_t n = v.size();
@@ -581,10 +587,7 @@ void World::rebuildGrid() {
   }
   bucketStart_[tableSize] = acc;
   entries_.size = acc;
-  auto sized = [acc](auto& v) {
-    reserveFor(v, acc + 4);
-    v.resize(acc + 4);
-  };
+  auto sized = [acc](auto& v) { resizeWithSlack(v, acc + 4); };
   sized(entries_.minX);
   sized(entries_.minY);
   sized(entries_.maxX);
@@ -713,8 +716,10 @@ void World::sortPairKeys() {
   for (std::size_t p = 1; p <= pairs; ++p) {
     if (p < pairs && indexOf(keyA(pairKeys_[p])) == indexOf(keyA(pairKeys_[runStart]))) continue;
     if (p - runStart > 16) {
-      std::sort(pairKeys_.begin() + static_cast<std::ptrdiff_t>(runStart),
-                pairKeys_.begin() + static_cast<std::ptrdiff_t>(p), keyLess);
+      std::qsort(pairKeys_.data() + runStart, p - runStart, sizeof(std::uint64_t), [](const void* x, const void* y) {
+        const std::uint64_t a = *static_cast<const std::uint64_t*>(x), b = *static_cast<const std::uint64_t*>(y);
+        return keyLess(a, b) ? -1 : keyLess(b, a) ? 1 : 0;
+      });
     } else {
       for (std::size_t i = runStart + 1; i < p; ++i) {
         const std::uint64_t k = pairKeys_[i];
@@ -871,8 +876,12 @@ template <class Visit> bool World::visitCells(const Aabb& box, Visit&& visit) {
 }
 
 namespace {
+// The cold sorts use std::qsort, one shared library function: each std::sort instantiation costs kilobytes of wasm.
 void sortByIndex(std::vector<BodyHandle>& r) {
-  std::sort(r.begin(), r.end(), [](BodyHandle a, BodyHandle b) { return indexOf(a) < indexOf(b); });
+  std::qsort(r.data(), r.size(), sizeof(BodyHandle), [](const void* x, const void* y) {
+    const std::uint32_t a = indexOf(*static_cast<const BodyHandle*>(x)), b = indexOf(*static_cast<const BodyHandle*>(y));
+    return a < b ? -1 : a > b ? 1 : 0;
+  });
 }
 }  // namespace
 
@@ -1070,8 +1079,11 @@ Status World::raycastAll(const Ray& ray, std::uint32_t mask) {
   rayHits_.clear();
   if (Status s = validate(ray); !s) return s;
   collectRay(ray, mask, false);
-  std::sort(rayRecords_.begin(), rayRecords_.end(), [](const RayRecord& a, const RayRecord& b) {
-    return a.fraction < b.fraction || (a.fraction == b.fraction && a.index < b.index);
+  std::qsort(rayRecords_.data(), rayRecords_.size(), sizeof(RayRecord), [](const void* x, const void* y) {
+    const RayRecord& a = *static_cast<const RayRecord*>(x);
+    const RayRecord& b = *static_cast<const RayRecord*>(y);
+    if (a.fraction != b.fraction) return a.fraction < b.fraction ? -1 : 1;
+    return a.index < b.index ? -1 : a.index > b.index ? 1 : 0;
   });
   for (const RayRecord& r : rayRecords_) {
     rayHits_.insert(rayHits_.end(), {static_cast<double>(r.handle), r.fraction, r.point.x, r.point.y, r.normal.x,

@@ -9,6 +9,7 @@ import createCollide2dModule from '../pkg/collide2d.mjs';
 
 // ---- state ---------------------------------------------------------------------------------------------------
 let M = null; // the Emscripten module (raw layer, private)
+const C = {}; // its cold C exports, by JS name (filled by setup)
 let ready = false;
 let initPromise = null;
 let mem = null; // Module.HEAPF64 at the last refresh
@@ -168,6 +169,28 @@ function setup(m) {
   wQShape = direct(m, '_c2_world_query_shape');
   wRay = direct(m, '_c2_world_raycast');
   wHeap = direct(m, '_c2_world_heap_bytes');
+  for (const [name, symbol] of Object.entries({
+    intersectLines: '_c2_intersect_lines',
+    intersectSegments: '_c2_intersect_segments',
+    intersectCircleLine: '_c2_intersect_circle_line',
+    intersectCircleSegment: '_c2_intersect_circle_segment',
+    sat: '_c2_sat',
+    satAxes: '_c2_sat_axes',
+    sweep: '_c2_sweep',
+    moveAndSlide: '_c2_move_and_slide',
+    orient: '_c2_orient',
+    project: '_c2_project',
+    bounds: '_c2_bounds',
+    createPolygon: '_c2_create_polygon',
+    centroid: '_c2_centroid',
+    transformed: '_c2_transformed',
+    polygonFromBox: '_c2_polygon_from_box',
+    polygonFromAabb: '_c2_polygon_from_aabb',
+    corners: '_c2_corners',
+    apply: '_c2_apply',
+    errorField: '_c2_error_field',
+    errorMessage: '_c2_error_message',
+  })) C[name] = direct(m, symbol);
   rawReserve = m._c2_reserve;
   ioBase = m._c2_io() >> 3;
   M = m;
@@ -205,12 +228,16 @@ function reserve(fn, bytes) {
   return bufPtr;
 }
 
-/** Field and message of the last rejected argument (embind strings: may allocate, so views are re-checked). */
+/** Field and message of the last rejected argument: NUL-terminated ASCII strings in wasm memory. */
 function errorText() {
-  const field = M.errorField();
-  const message = M.errorMessage();
+  return { field: cString(C.errorField()), message: cString(C.errorMessage()) };
+}
+
+function cString(address) {
   fresh();
-  return { field, message };
+  let end = address;
+  while (u8[end] !== 0) end++;
+  return String.fromCharCode(...u8.subarray(address, end));
 }
 
 function notReady() {
@@ -577,7 +604,7 @@ export function transform(x, y, angle = 0) {
 export function polygon(points) {
   need();
   const n = putPoints('polygon', 'points', points, 0);
-  const r = M.createPolygon(0, n);
+  const r = C.createPolygon(0, n);
   if (r < 0) rejected('polygon', ['points'], [{ points }], (arg, index, field, message) => {
     const got = lookup({ points }, field);
     return `argument ${field} ${message}${got !== undefined ? ` (got ${show(got)})` : ''}`;
@@ -705,7 +732,7 @@ export function intersectLines(a, b) {
 function linesImpl(fn, a, b) {
   putFixed(fn, 'a', a, 0, LINE);
   putFixed(fn, 'b', b, 1, LINE);
-  if (M.intersectLines() < 0) rejected(fn, AB, [a, b]);
+  if (C.intersectLines() < 0) rejected(fn, AB, [a, b]);
   const kind = LINE_KINDS[io[OUT]];
   if (kind !== 'point') return { kind };
   return { kind, point: vecAt(OUT + 1), ta: io[OUT + 3], tb: io[OUT + 4] };
@@ -720,7 +747,7 @@ export function intersectSegments(a, b) {
 function segmentsImpl(fn, a, b) {
   putFixed(fn, 'a', a, 0, SEGMENT);
   putFixed(fn, 'b', b, 1, SEGMENT);
-  if (M.intersectSegments() < 0) rejected(fn, AB, [a, b]);
+  if (C.intersectSegments() < 0) rejected(fn, AB, [a, b]);
   const kind = SEGMENT_KINDS[io[OUT]];
   if (kind === 'none') return { kind, points: [], ua: [], ub: [] };
   if (kind === 'point') return { kind, points: [vecAt(OUT + 1)], ua: [io[OUT + 5]], ub: [io[OUT + 7]] };
@@ -741,7 +768,7 @@ export function intersectCircleLine(circle, line) {
 function circleLineImpl(fn, circle, line) {
   putFixed(fn, 'circle', circle, 0, CIRCLE);
   putFixed(fn, 'line', line, 1, LINE);
-  if (M.intersectCircleLine() < 0) rejected(fn, ['circle', 'line'], [circle, line]);
+  if (C.intersectCircleLine() < 0) rejected(fn, ['circle', 'line'], [circle, line]);
   return { count: io[OUT], t1: io[OUT + 1], t2: io[OUT + 2], p1: vecAt(OUT + 3), p2: vecAt(OUT + 5) };
 }
 
@@ -754,7 +781,7 @@ export function intersectCircleSegment(circle, segment) {
 function circleSegmentImpl(fn, circle, segment) {
   putFixed(fn, 'circle', circle, 0, CIRCLE);
   putFixed(fn, 'segment', segment, 1, SEGMENT);
-  if (M.intersectCircleSegment() < 0) {
+  if (C.intersectCircleSegment() < 0) {
     rejected(fn, ['circle', 'segment'], [circle, segment]);
   }
   const count = io[OUT];
@@ -818,12 +845,12 @@ export function sat(a, b) {
   const ka = putShape('sat', 'a', a, 0, (1 << BOX) | (1 << POLYGON));
   const kb = putShape('sat', 'b', b, 1, (1 << BOX) | (1 << POLYGON));
   if (ka !== kb) throw typeError('sat', 'b', `a ${KIND_NAMES[ka]} like a`, b);
-  const r = M.sat(ka, io[0], io[1], io[SLOT1], io[SLOT1 + 1]);
+  const r = C.sat(ka, io[0], io[1], io[SLOT1], io[SLOT1 + 1]);
   fresh();
   if (r < 0) rejected('sat', AB, [a, b]);
   const axisCount = io[OUT + 10];
   const axes = new Array(axisCount);
-  let k = M.satAxes() >> 3;
+  let k = C.satAxes() >> 3;
   for (let i = 0; i < axisCount; i++, k += 9) {
     axes[i] = {
       axis: { x: f64[k], y: f64[k + 1] },
@@ -881,7 +908,7 @@ export function sweep(circle, displacement, walls) {
   putFixed('sweep', 'circle', circle, 0, CIRCLE);
   putPoint('sweep', 'displacement', displacement, POINT);
   const n = putWalls('sweep', walls);
-  if (M.sweep(0, n) < 0) rejected('sweep', SWEEP_ARGS, [circle, displacement, walls]);
+  if (C.sweep(0, n) < 0) rejected('sweep', SWEEP_ARGS, [circle, displacement, walls]);
   return {
     hit: io[OUT] !== 0,
     time: io[OUT + 1],
@@ -902,7 +929,7 @@ export function moveAndSlide(circle, displacement, walls, maxIterations = 4) {
     throw new RangeError(`collide2d.moveAndSlide: argument maxIterations must be an integer >= 1 (got ${show(maxIterations)})`);
   }
   const n = putWalls('moveAndSlide', walls);
-  const r = M.moveAndSlide(0, n, Math.min(maxIterations, 1 << 30));
+  const r = C.moveAndSlide(0, n, Math.min(maxIterations, 1 << 30));
   if (r < 0) rejected('moveAndSlide', SWEEP_ARGS, [circle, displacement, walls, maxIterations]);
   const pathCount = io[OUT + 6];
   const path = new Array(pathCount);
@@ -935,7 +962,7 @@ export function orient(a, b, c) {
   putPoint('orient', 'a', a, 0);
   putPoint('orient', 'b', b, 2);
   putPoint('orient', 'c', c, 4);
-  const r = M.orient();
+  const r = C.orient();
   if (r < 0) rejected('orient', ['a', 'b', 'c'], [a, b, c], (arg, index, field, message) => {
     const name = ['a', 'b', 'c'][arg];
     return `argument ${name} ${message} (got ${show([a, b, c][arg])})`;
@@ -948,7 +975,7 @@ export function project(point, axis) {
   if (!ready) notReady();
   putPoint('project', 'point', point, 0);
   putPoint('project', 'axis', axis, POINT);
-  if (M.project() < 0) rejected('project', ['point', 'axis'], [point, axis], (arg, index, field, message) =>
+  if (C.project() < 0) rejected('project', ['point', 'axis'], [point, axis], (arg, index, field, message) =>
     `argument ${field} ${message} (got ${show(arg === 0 ? point : axis)})`);
   return vecAt(OUT);
 }
@@ -970,7 +997,7 @@ export function dot(a, b) {
 export function bounds(shape) {
   if (!ready) notReady();
   const k = putShape('bounds', 'shape', shape, 0, PAIR_SHAPES);
-  const r = M.bounds(k, io[0], io[1]);
+  const r = C.bounds(k, io[0], io[1]);
   fresh();
   if (r < 0) rejected('bounds', ['shape'], [shape]);
   return { type: 'aabb', min: vecAt(OUT), max: vecAt(OUT + 2) };
@@ -980,7 +1007,7 @@ export function bounds(shape) {
 export function centroid(polygon) {
   if (!ready) notReady();
   putFixed('centroid', 'polygon', polygon, 0, POLYGON);
-  const r = M.centroid(io[0], io[1]);
+  const r = C.centroid(io[0], io[1]);
   fresh();
   if (r < 0) rejected('centroid', ['polygon'], [polygon]);
   return vecAt(OUT);
@@ -991,7 +1018,7 @@ export function transformed(polygon, transform) {
   if (!ready) notReady();
   putFixed('transformed', 'polygon', polygon, 0, POLYGON);
   putTransform('transformed', 'transform', transform, SLOT1);
-  const r = M.transformed(io[0], io[1]);
+  const r = C.transformed(io[0], io[1]);
   if (r < 0) {
     fresh();
     rejected('transformed', ['polygon', 'transform'], [polygon, transform]);
@@ -1003,7 +1030,7 @@ export function transformed(polygon, transform) {
 export function polygonFromBox(box) {
   if (!ready) notReady();
   putFixed('polygonFromBox', 'box', box, 0, BOX);
-  const r = M.polygonFromBox();
+  const r = C.polygonFromBox();
   if (r < 0) rejected('polygonFromBox', ['box'], [box]);
   return { type: 'polygon', points: verticesAtBuffer(r) };
 }
@@ -1012,7 +1039,7 @@ export function polygonFromBox(box) {
 export function polygonFromAabb(aabb) {
   if (!ready) notReady();
   putFixed('polygonFromAabb', 'aabb', aabb, 0, AABB);
-  const r = M.polygonFromAabb();
+  const r = C.polygonFromAabb();
   if (r < 0) rejected('polygonFromAabb', ['aabb'], [aabb]);
   return { type: 'polygon', points: verticesAtBuffer(r) };
 }
@@ -1021,7 +1048,7 @@ export function polygonFromAabb(aabb) {
 export function corners(box) {
   if (!ready) notReady();
   putFixed('corners', 'box', box, 0, BOX);
-  if (M.corners() < 0) rejected('corners', ['box'], [box]);
+  if (C.corners() < 0) rejected('corners', ['box'], [box]);
   return [vecAt(OUT), vecAt(OUT + 2), vecAt(OUT + 4), vecAt(OUT + 6)];
 }
 
@@ -1030,7 +1057,7 @@ export function apply(transform, point) {
   if (!ready) notReady();
   putTransform('apply', 'transform', transform, 0);
   putPoint('apply', 'point', point, POINT);
-  if (M.apply(0) < 0) rejected('apply', ['transform', 'point'], [transform, point]);
+  if (C.apply(0) < 0) rejected('apply', ['transform', 'point'], [transform, point]);
   return vecAt(OUT);
 }
 
@@ -1039,7 +1066,7 @@ export function applyInverse(transform, point) {
   if (!ready) notReady();
   putTransform('applyInverse', 'transform', transform, 0);
   putPoint('applyInverse', 'point', point, POINT);
-  if (M.apply(1) < 0) rejected('applyInverse', ['transform', 'point'], [transform, point]);
+  if (C.apply(1) < 0) rejected('applyInverse', ['transform', 'point'], [transform, point]);
   return vecAt(OUT);
 }
 

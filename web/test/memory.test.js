@@ -38,7 +38,7 @@ function workload(i) {
     case 11: return c2.closestPoint(c2.box(0, 0, 1, 1, d), P(3, 3));
     case 12: return c2.intersectCircleSegment(c2.circle(0, 0, 1), c2.segment(-2, d - 1, 2, d - 1));
     case 13: return c2.transformed({ type: 'polygon', points: [P(0, 0), P(2, 0), P(1, 2)] }, c2.transform(d, 0, d));
-    case 14: // rejected calls go through the error path (embind strings) too
+    case 14: // rejected calls go through the error path (strings read from wasm memory) too
       try {
         c2.collide(c2.circle(0, 0, 1), { type: 'polygon', points: [P(0, 0), P(1, 1), P(2, 2)] });
       } catch (e) {
