@@ -161,7 +161,8 @@ void Box::corners(Vec2 out[4]) const {
 // Polygon
 // ---------------------------------------------------------------------------------------------------------------
 
-Status Polygon::create(std::span<const Vec2> points, Polygon& out) {
+// Out of line on purpose: inlined into each caller it would be copied three times in the wasm module (2 KB each).
+__attribute__((noinline)) Status Polygon::create(std::span<const Vec2> points, Polygon& out) {
   for (std::size_t i = 0; i < points.size(); ++i) {
     if (!isFinite(points[i])) return fail(Error::NotFinite, pointName(i));
   }

@@ -82,6 +82,12 @@ I4 max4(I4 a, I4 b) {
 template <class V> void reserveFor(V& v, std::size_t n) {
   if (n > v.capacity()) v.reserve(n + n / 8 + 64);
 }
+// v = n zeros, through resize (whose code the grid already has) rather than assign(n, 0), one more large function.
+template <class V> void fillZero(V& v, std::size_t n) {
+  v.resize(n);
+  std::fill(v.begin(), v.end(), typename V::value_type{});
+}
+
 // Out of line: the vector growth code is large, and the grid resizes seven arrays.
 template <class V> __attribute__((noinline)) void resizeWithSlack(V& v, std::size_t n) {
   reserveFor(v, n);
@@ -508,12 +514,12 @@ void World::rebuildGrid() {
   const std::size_t n = bodies_.size();
   entries_.size = 0;
   large_.clear();
-  isLarge_.assign(n, 0);
+  fillZero(isLarge_, n);
   if (queryMarks_.size() < n) queryMarks_.resize(n, 0);
   if (n == 0) {
     dense_ = false;
     bucketMask_ = 0;
-    bucketStart_.assign(2, 0);
+    fillZero(bucketStart_, 2);
     worldBounds_ = {};
     return;
   }
@@ -559,7 +565,7 @@ void World::rebuildGrid() {
     while (tableSize < 2 * n) tableSize *= 2;
     bucketMask_ = static_cast<std::uint32_t>(tableSize - 1);
   }
-  bucketStart_.assign(tableSize + 1, 0);
+  fillZero(bucketStart_, tableSize + 1);
 
   // Count entries per bucket.
   std::size_t total = 0;
@@ -705,7 +711,7 @@ void World::sortPairKeys() {
   const std::size_t pairs = pairBodies_.size() / 2;
   reserveFor(pairKeys_, pairs);
   pairKeys_.resize(pairs);
-  slotCounts_.assign(slots_.size() + 1, 0);
+  fillZero(slotCounts_, slots_.size() + 1);
   for (std::size_t p = 0; p < pairs; ++p) ++slotCounts_[indexOf(pairBodies_[2 * p]) + 1];
   for (std::size_t i = 1; i < slotCounts_.size(); ++i) slotCounts_[i] += slotCounts_[i - 1];
   for (std::size_t p = 0; p < pairs; ++p) {
@@ -876,6 +882,19 @@ template <class Visit> bool World::visitCells(const Aabb& box, Visit&& visit) {
 }
 
 namespace {
+// Appends one rayHits() record (resize and stores: the range insert would be one more large instantiation).
+template <class Record> void appendRayHit(std::vector<double>& out, const Record& r) {
+  const std::size_t at = out.size();
+  out.resize(at + World::kRayHitStride);
+  double* o = out.data() + at;
+  o[0] = static_cast<double>(r.handle);
+  o[1] = r.fraction;
+  o[2] = r.point.x;
+  o[3] = r.point.y;
+  o[4] = r.normal.x;
+  o[5] = r.normal.y;
+}
+
 // The cold sorts use std::qsort, one shared library function: each std::sort instantiation costs kilobytes of wasm.
 void sortByIndex(std::vector<BodyHandle>& r) {
   std::qsort(r.data(), r.size(), sizeof(BodyHandle), [](const void* x, const void* y) {
@@ -885,26 +904,8 @@ void sortByIndex(std::vector<BodyHandle>& r) {
 }
 }  // namespace
 
-Status World::queryAabb(const Aabb& box, std::uint32_t mask) {
-  queryResults_.clear();
-  if (Status s = validate(box); !s) return s;
-  ensureGrid();
-  const std::uint32_t mark = nextQueryMark();
-  const Shape query = box;
-  auto test = [&](std::uint32_t k) {
-    if (queryMarks_[k] == mark) return;
-    queryMarks_[k] = mark;
-    const Body& b = bodies_[k];
-    if (!bodyInMask(b, mask) || !boundsOverlap(aabbOf(bounds_[k]), box)) return;
-    if (overlaps(query, b.shape)) queryResults_.push_back(b.handle);
-  };
-  if (!visitCells(box, test)) {
-    for (std::uint32_t k = 0; k < bodies_.size(); ++k) test(k);
-  }
-  for (const std::uint32_t l : large_) test(l);
-  sortByIndex(queryResults_);
-  return {};
-}
+// The same as queryShape on the box (one code path: the module is smaller, the answers identical).
+Status World::queryAabb(const Aabb& box, std::uint32_t mask) { return queryShape(Shape{box}, mask); }
 
 Status World::queryPoint(Vec2 point, std::uint32_t mask) {
   queryResults_.clear();
@@ -1069,8 +1070,7 @@ Status World::raycast(const Ray& ray, RayHit& hit, BodyHandle& body, std::uint32
     hit.point = r.point;
     hit.normal = r.normal;
     body = r.handle;
-    rayHits_.insert(rayHits_.end(), {static_cast<double>(r.handle), r.fraction, r.point.x, r.point.y, r.normal.x,
-                                     r.normal.y});
+    appendRayHit(rayHits_, r);
   }
   return {};
 }
@@ -1086,8 +1086,7 @@ Status World::raycastAll(const Ray& ray, std::uint32_t mask) {
     return a.index < b.index ? -1 : a.index > b.index ? 1 : 0;
   });
   for (const RayRecord& r : rayRecords_) {
-    rayHits_.insert(rayHits_.end(), {static_cast<double>(r.handle), r.fraction, r.point.x, r.point.y, r.normal.x,
-                                     r.normal.y});
+    appendRayHit(rayHits_, r);
   }
   return {};
 }

@@ -335,8 +335,18 @@ int sat(int kind, int startA, int countA, int startB, int countB) {
   out[10] = static_cast<double>(g_trace.axes.size());
   g_axes.clear();
   for (const SatAxis& a : g_trace.axes) {
-    g_axes.insert(g_axes.end(), {a.axis.x, a.axis.y, static_cast<double>(a.owner), static_cast<double>(a.edge), a.minA,
-                                 a.maxA, a.minB, a.maxB, a.overlap});
+    const std::size_t at = g_axes.size();  // (resize and stores: a range insert costs a large instantiation)
+    g_axes.resize(at + 9);
+    double* o = g_axes.data() + at;
+    o[0] = a.axis.x;
+    o[1] = a.axis.y;
+    o[2] = static_cast<double>(a.owner);
+    o[3] = static_cast<double>(a.edge);
+    o[4] = a.minA;
+    o[5] = a.maxA;
+    o[6] = a.minB;
+    o[7] = a.maxB;
+    o[8] = a.overlap;
   }
   return c.hit ? 1 : 0;
 }
