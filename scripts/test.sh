@@ -27,7 +27,7 @@ JOBS="$jobs" bash scripts/build-wasm.sh
 ctest --test-dir build/wasm -j"$jobs" --output-on-failure
 
 section "JavaScript package tests (node:test, public API over the wasm module)"
-node --test web/test/
+node --test web/test/*.test.js  # (shared.js is a helper, not a test file)
 
 section "the packed package as a new user gets it: npm pack, install, Node, TypeScript, Vite build + dev (Chromium)"
 node --test web/pack-test/

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as c2 from 'collide2d';
+import { mulberry32 } from './shared.js';
 
 test('anything before init() throws an Error telling to call init()', () => {
   for (const call of [() => c2.circle(0, 0, 1), () => c2.overlaps(null, null), () => c2.batch.packPolygons([]),
@@ -140,17 +141,8 @@ test('the other queries answer with the documented shapes', async () => {
   assert.equal(c2.validate({ type: 'line', a: { x: 1, y: 1 }, b: { x: 1, y: 1 } }).error, 'ZeroDirection');
 });
 
-// A seeded PRNG (mulberry32) so the data is the same on every run.
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// A seeded PRNG (mulberry32, web/test/shared.js) so the data is the same on every run.
+const rng = mulberry32;
 
 function randomPolygon(r, cx, cy) {
   const n = 3 + Math.floor(r() * 6);

@@ -3,19 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as c2 from 'collide2d';
+import { mulberry32 } from './shared.js';
 
 await c2.init();
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 const r = rng(20240611);
 const pick = (arr) => arr[Math.floor(r() * arr.length)];

@@ -4,17 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-let memory = null;
-const instantiate = WebAssembly.instantiate;
-WebAssembly.instantiate = async function (...args) {
-  const result = await instantiate.apply(this, args);
-  const instance = result instanceof WebAssembly.Instance ? result : result.instance;
-  memory = Object.values(instance.exports).find((e) => e instanceof WebAssembly.Memory) ?? memory;
-  return result;
-};
-const c2 = await import('collide2d');
-await c2.init();
-WebAssembly.instantiate = instantiate;
+import { initWithMemory } from './shared.js';
+
+const { c2, memory } = await initWithMemory();
 
 const P = (x, y) => ({ x, y });
 

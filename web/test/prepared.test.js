@@ -4,28 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-let memory = null;
-const instantiate = WebAssembly.instantiate;
-WebAssembly.instantiate = async function (...args) {
-  const result = await instantiate.apply(this, args);
-  const instance = result instanceof WebAssembly.Instance ? result : result.instance;
-  memory = Object.values(instance.exports).find((e) => e instanceof WebAssembly.Memory) ?? memory;
-  return result;
-};
-const c2 = await import('collide2d');
-await c2.init();
-WebAssembly.instantiate = instantiate;
+import { initWithMemory, mulberry32 } from './shared.js';
 
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const { c2, memory } = await initWithMemory();
+
 
 function randomPolygons(rng, count, spread) {
   const list = [];

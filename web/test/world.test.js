@@ -8,17 +8,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-let memory = null;
-const instantiate = WebAssembly.instantiate;
-WebAssembly.instantiate = async function (...args) {
-  const result = await instantiate.apply(this, args);
-  const instance = result instanceof WebAssembly.Instance ? result : result.instance;
-  memory = Object.values(instance.exports).find((e) => e instanceof WebAssembly.Memory) ?? memory;
-  return result;
-};
-const c2 = await import('collide2d');
-await c2.init();
-WebAssembly.instantiate = instantiate;
+import { initWithMemory } from './shared.js';
+
+const { c2, memory } = await initWithMemory();
 const { World } = c2;
 
 // ---- helpers -------------------------------------------------------------------------------------------------
