@@ -409,7 +409,9 @@ void PreparedPolygon::assign(const Polygon& polygon) {
   polygon_ = polygon;
   const ConvexView v = viewOf(polygon_);
   own_.resize(static_cast<std::size_t>(v.axisCount));
-  for (int i = 0; i < v.axisCount; ++i) own_[static_cast<std::size_t>(i)] = projectPoints(v.vertices, v.vertexCount, v.axes[i]);
+  for (int i = 0; i < v.axisCount; ++i) {
+    own_[static_cast<std::size_t>(i)] = projectPoints(v.vertices, v.vertexCount, v.axes[i]);
+  }
   // Bounding circle: about the centre of the bounds or the vertices' mean, whichever gives the smaller radius (the
   // farthest vertex). The radius is widened relatively (1e-9), far beyond the few ulps of rounding in it and in the
   // distance test, so no touching pair is ever rejected; any centre gives a valid circle.

@@ -897,8 +897,10 @@ template <class Record> void appendRayHit(std::vector<double>& out, const Record
 
 // The cold sorts use std::qsort, one shared library function: each std::sort instantiation costs kilobytes of wasm.
 void sortByIndex(std::vector<BodyHandle>& r) {
+  if (r.size() < 2) return;  // (qsort must not see the null data of an empty vector)
   std::qsort(r.data(), r.size(), sizeof(BodyHandle), [](const void* x, const void* y) {
-    const std::uint32_t a = indexOf(*static_cast<const BodyHandle*>(x)), b = indexOf(*static_cast<const BodyHandle*>(y));
+    const std::uint32_t a = indexOf(*static_cast<const BodyHandle*>(x));
+    const std::uint32_t b = indexOf(*static_cast<const BodyHandle*>(y));
     return a < b ? -1 : a > b ? 1 : 0;
   });
 }
@@ -1079,12 +1081,15 @@ Status World::raycastAll(const Ray& ray, std::uint32_t mask) {
   rayHits_.clear();
   if (Status s = validate(ray); !s) return s;
   collectRay(ray, mask, false);
-  std::qsort(rayRecords_.data(), rayRecords_.size(), sizeof(RayRecord), [](const void* x, const void* y) {
+  const auto byFractionThenIndex = [](const void* x, const void* y) {
     const RayRecord& a = *static_cast<const RayRecord*>(x);
     const RayRecord& b = *static_cast<const RayRecord*>(y);
     if (a.fraction != b.fraction) return a.fraction < b.fraction ? -1 : 1;
     return a.index < b.index ? -1 : a.index > b.index ? 1 : 0;
-  });
+  };
+  if (rayRecords_.size() > 1) {
+    std::qsort(rayRecords_.data(), rayRecords_.size(), sizeof(RayRecord), byFractionThenIndex);
+  }
   for (const RayRecord& r : rayRecords_) {
     appendRayHit(rayHits_, r);
   }
@@ -1097,7 +1102,9 @@ Status World::raycastAll(const Ray& ray, std::uint32_t mask) {
 
 std::size_t World::heapBytes() const {
   std::size_t bytes = 0;
-  auto add = [&bytes](const auto& v) { bytes += v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type); };
+  auto add = [&bytes](const auto& v) {
+    bytes += v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type);
+  };
   add(bodies_);
   add(bounds_);
   add(handles_);

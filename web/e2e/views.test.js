@@ -88,6 +88,30 @@ describe('views', () => {
       await open(page, server.url, '#/stress?n=400&mode=brute&paused=1');
       const brute = Number((await page.locator('[data-testid="stat-pairs"]').textContent()).replace(/,/g, ''));
       assert.equal(brute, (400 * 399) / 2);
+      // The package's World finds exactly the touching pairs that the JS grid + batch and brute force find on the
+      // same (paused) scene: switch the mode with the radio buttons and compare. (A fresh page load first, so that
+      // no figure of the previous view can be read.)
+      const hits = async () => Number((await page.locator('[data-testid="stat-hits"]').textContent()).replace(/,/g, ''));
+      const pairsText = () => page.locator('[data-testid="stat-pairs"]').textContent();
+      await page.goto('about:blank');
+      await open(page, server.url, '#/stress?n=1500&mode=grid&paused=1');
+      assert.equal(await page.locator('[data-testid="stress-n"]').inputValue(), '1500');
+      const viaGrid = await hits();
+      await page.locator('[data-testid="mode-world"]').check();
+      await page.waitForFunction(() => document.querySelector('[data-testid="stat-pairs"]')?.textContent === 'inside wasm');
+      const viaWorld = await hits();
+      await page.locator('[data-testid="mode-brute"]').check();
+      await page.waitForFunction(() => document.querySelector('[data-testid="stat-pairs"]')?.textContent !== 'inside wasm');
+      assert.equal(Number((await pairsText()).replace(/,/g, '')), (1500 * 1499) / 2);
+      const viaBrute = await hits();
+      assert.ok(viaBrute > 100, `the scene has touching pairs (${viaBrute})`);
+      assert.equal(viaGrid, viaBrute);
+      assert.equal(viaWorld, viaBrute);
+      await page.locator('[data-testid="mode-world"]').check();
+      await page.locator('[data-testid="stress-pause"]').click(); // run World mode for a while
+      await page.waitForTimeout(800);
+      assert.ok(Number(await page.locator('[data-testid="stat-ms"]').textContent()) >= 0);
+      await page.screenshot({ path: shotPath('stress-world') });
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

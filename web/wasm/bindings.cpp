@@ -763,8 +763,8 @@ PreparedSet* preparedAt(std::uint32_t address) { return reinterpret_cast<Prepare
 
 /// Validates and prepares polygons laid out as for c2_batch_polygons into a new set; returns its address (> 0), or
 /// -1 (error in c2_error_*). The JS wrapper owns the address and frees it once with c2_prepared_free.
-EMSCRIPTEN_KEEPALIVE int c2_prepared_create(std::uint32_t vertexOff, std::uint32_t vertexCount, std::uint32_t offsetsOff,
-                                            std::uint32_t polygonCount, int arg) {
+EMSCRIPTEN_KEEPALIVE int c2_prepared_create(std::uint32_t vertexOff, std::uint32_t vertexCount,
+                                            std::uint32_t offsetsOff, std::uint32_t polygonCount, int arg) {
   const Vec2* v = at<const Vec2>(vertexOff, vertexCount);
   const std::uint32_t* offsets = at<const std::uint32_t>(offsetsOff, polygonCount + 1);
   if (v == nullptr || offsets == nullptr) return fail({Error::InvalidArgument, "buffer"}, arg);
@@ -772,7 +772,9 @@ EMSCRIPTEN_KEEPALIVE int c2_prepared_create(std::uint32_t vertexOff, std::uint32
   for (std::uint32_t i = 0; i < polygonCount; ++i) {
     const std::uint32_t begin = offsets[i], end = offsets[i + 1];
     Status s{Error::InvalidArgument, "offsets"};
-    if (begin <= end && end <= vertexCount) s = PreparedPolygon::create(std::span<const Vec2>(v + begin, end - begin), (*set)[i]);
+    if (begin <= end && end <= vertexCount) {
+      s = PreparedPolygon::create(std::span<const Vec2>(v + begin, end - begin), (*set)[i]);
+    }
     if (!s) {
       delete set;
       return fail(s, arg, static_cast<int>(i));
@@ -827,7 +829,9 @@ EMSCRIPTEN_KEEPALIVE int c2_batch_prepared_circle_polygon(std::uint32_t setAddre
   } else {
     std::uint8_t* out = at<std::uint8_t>(outOff, n);
     if (out == nullptr) return fail({Error::InvalidArgument, "buffer"}, 3);
-    for (std::uint32_t i = 0; i < n; ++i) out[i] = overlaps(circleAt(circles + 3 * pairs[2 * i]), set[pairs[2 * i + 1]]);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      out[i] = overlaps(circleAt(circles + 3 * pairs[2 * i]), set[pairs[2 * i + 1]]);
+    }
   }
   return 0;
 }
@@ -1107,7 +1111,9 @@ EMSCRIPTEN_KEEPALIVE int c2_polygon_from_aabb() { return polygonFromAabb(); }
 EMSCRIPTEN_KEEPALIVE int c2_corners() { return boxCorners(); }
 EMSCRIPTEN_KEEPALIVE int c2_apply(int inverse) { return applyTransform(inverse); }
 /// NUL-terminated ASCII, static storage (the core's field names and messages).
-EMSCRIPTEN_KEEPALIVE const char* c2_error_field() { return g_error.status.field != nullptr ? g_error.status.field : ""; }
+EMSCRIPTEN_KEEPALIVE const char* c2_error_field() {
+  return g_error.status.field != nullptr ? g_error.status.field : "";
+}
 EMSCRIPTEN_KEEPALIVE const char* c2_error_message() {
   return g_error.status.message() != nullptr ? g_error.status.message() : "";
 }

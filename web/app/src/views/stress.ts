@@ -1,5 +1,6 @@
 // Stress view: N moving circles; every frame the pairs are tested with the package's batch functions, either all
-// pairs (brute force, in chunks) or the candidate pairs of a uniform grid built here in JavaScript.
+// pairs (brute force, in chunks) or the candidate pairs of a uniform grid built here in JavaScript, or by the
+// package's World (its own broad phase in wasm, one setTransforms + step per frame).
 import * as c2 from 'collide2d';
 import type { Mounted } from '../chapter';
 import { C, Stage } from '../stage';
@@ -24,7 +25,7 @@ function rng(seed: number): () => number {
 
 export function mountStress(root: HTMLElement, params: URLSearchParams): Mounted {
   let n = clampN(Number(params.get('n') ?? 1000));
-  let mode: 'grid' | 'brute' = params.get('mode') === 'brute' ? 'brute' : 'grid';
+  let mode: Mode = modeOf(params.get('mode'));
   let running = params.get('paused') !== '1';
 
   const art = document.createElement('article');
@@ -34,7 +35,9 @@ export function mountStress(root: HTMLElement, params: URLSearchParams): Mounted
 <code>c2.batch.overlapsCircleCircle</code>, which takes the circles as flat <code>Float64Array</code>s
 (x, y, r per circle) and writes one byte per pair, with no JavaScript object per pair. <em>Brute force</em> feeds
 it all N(N−1)/2 pairs in chunks; <em>grid</em> first buckets the circles into cells twice the largest diameter
-wide (plain JavaScript) and only tests neighbours. Touching circles are filled and hatched.</p>`;
+wide (plain JavaScript) and only tests neighbours. <em>World</em> hands the whole job to <code>c2.World</code>: one
+<code>setTransforms</code> call with every position, one <code>step()</code>, and the touching pairs come back as a
+<code>Uint32Array</code> view into wasm memory (its grid lives in wasm too). Touching circles are filled and hatched.</p>`;
   const bar = document.createElement('div');
   bar.className = 'toolbar';
   bar.innerHTML = `
@@ -42,6 +45,7 @@ wide (plain JavaScript) and only tests neighbours. Touching circles are filled a
 <output class="mono" data-testid="stress-n-value"></output>
 <label><input type="radio" name="mode" value="grid" data-testid="mode-grid"> grid broad phase</label>
 <label><input type="radio" name="mode" value="brute" data-testid="mode-brute"> brute force (all pairs)</label>
+<label><input type="radio" name="mode" value="world" data-testid="mode-world"> World</label>
 <button type="button" class="btn" data-testid="stress-pause"></button>`;
   const stats = document.createElement('p');
   stats.className = 'stats';
@@ -68,6 +72,10 @@ wide (plain JavaScript) and only tests neighbours. Touching circles are filled a
   let pi = new Uint32Array(CHUNK);
   let pj = new Uint32Array(CHUNK);
   let emaQuery = 0, emaFrame = 0, lastPairs = 0, lastHits = 0;
+  // World mode: the bodies, their transforms (x, y, angle per body, in world.bodies() order = i), and slot -> index.
+  let world: c2.World | null = null;
+  let xya = new Float64Array(0);
+  let slotToIndex = new Int32Array(0);
   let raf = 0;
   let last = performance.now();
 
@@ -165,6 +173,39 @@ wide (plain JavaScript) and only tests neighbours. Touching circles are filled a
     return { pairs, hits };
   }
 
+  /** A World holding the current circles (built when World mode needs it; freed on rebuild and on leaving). */
+  function ensureWorld(): c2.World {
+    if (world) return world;
+    const w = new c2.World();
+    w.reserve(n);
+    xya = new Float64Array(3 * n);
+    slotToIndex = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const h = w.add(c2.circle(0, 0, r[i]), { x: x[i], y: y[i] });
+      slotToIndex[h & 0xfffff] = i; // a handle is slot | generation << 20 (see World in index.d.ts)
+    }
+    world = w;
+    return w;
+  }
+
+  function dropWorld(): void {
+    world?.free();
+    world = null;
+  }
+
+  function inWorld(): { pairs: number; hits: number } {
+    const w = ensureWorld();
+    for (let i = 0; i < n; i++) {
+      xya[3 * i] = x[i];
+      xya[3 * i + 1] = y[i];
+    }
+    w.setTransforms(xya);
+    const count = w.step();
+    const bodies = w.pairBodies; // read the first 2 * count entries
+    for (let k = 0; k < 2 * count; k++) hit[slotToIndex[bodies[k] & 0xfffff]] = 1;
+    return { pairs: count, hits: count };
+  }
+
   function step(dt: number): void {
     for (let i = 0; i < n; i++) {
       x[i] += vx[i] * dt;
@@ -179,7 +220,7 @@ wide (plain JavaScript) and only tests neighbours. Touching circles are filled a
   function detect(): void {
     hit.fill(0);
     const t0 = performance.now();
-    const res = mode === 'brute' ? brute() : grid();
+    const res = mode === 'brute' ? brute() : mode === 'world' ? inWorld() : grid();
     const ms = performance.now() - t0;
     emaQuery = emaQuery ? emaQuery * 0.85 + ms * 0.15 : ms;
     lastPairs = res.pairs;
@@ -220,7 +261,7 @@ wide (plain JavaScript) and only tests neighbours. Touching circles are filled a
   function showStats(): void {
     q('stat-ms').textContent = emaQuery.toFixed(2);
     q('stat-frame').textContent = emaFrame.toFixed(1);
-    q('stat-pairs').textContent = lastPairs.toLocaleString('en-US');
+    q('stat-pairs').textContent = mode === 'world' ? 'inside wasm' : lastPairs.toLocaleString('en-US');
     q('stat-hits').textContent = lastHits.toLocaleString('en-US');
   }
 
@@ -249,6 +290,7 @@ wide (plain JavaScript) and only tests neighbours. Touching circles are filled a
   }
 
   function restart(): void {
+    dropWorld();
     populate();
     emaQuery = 0;
     detect();
@@ -262,7 +304,7 @@ wide (plain JavaScript) and only tests neighbours. Touching circles are filled a
     restart();
   });
   radios.forEach((el) => el.addEventListener('change', () => {
-    mode = el.value === 'brute' ? 'brute' : 'grid';
+    mode = modeOf(el.value);
     syncControls();
     emaQuery = 0;
     detect();
@@ -286,6 +328,7 @@ wide (plain JavaScript) and only tests neighbours. Touching circles are filled a
       cancelAnimationFrame(raf);
       running = false;
       stage.destroy();
+      dropWorld();
       a = b = new Float64Array(0);
       out = new Uint8Array(0);
       pi = pj = new Uint32Array(0);
@@ -296,4 +339,10 @@ wide (plain JavaScript) and only tests neighbours. Touching circles are filled a
 function clampN(v: number): number {
   if (!Number.isFinite(v)) return 1000;
   return Math.max(10, Math.min(MAX_N, Math.round(v)));
+}
+
+type Mode = 'grid' | 'brute' | 'world';
+
+function modeOf(v: string | null): Mode {
+  return v === 'brute' || v === 'world' ? v : 'grid';
 }
