@@ -120,7 +120,7 @@ for (let i = 0; i < N; i++) {
 }
 
 await c2.init();
-const { overlaps, collide } = c2;
+const { overlaps, collide, overlapsCircleCircle } = c2;
 const { testCircleCircle, testPolygonPolygon, testPolygonCircle } = SAT;
 const { circleCircle, polygonPolygon, circlePolygon } = intersects;
 const response = new SAT.Response();
@@ -193,6 +193,12 @@ function circleCircleGroup() {
       ['intersects', 'c-c bool', () => {
         let h = 0;
         for (let k = 0; k < 3 * N; k += 3) if (circleCircle(ca[k], ca[k + 1], ca[k + 2], cb[k], cb[k + 1], cb[k + 2])) h++;
+        return h;
+      }],
+      // collide2d's single call on plain numbers (no shape objects), fed exactly like intersects above.
+      ['collide2d (numbers)', 'c-c bool', () => {
+        let h = 0;
+        for (let k = 0; k < 3 * N; k += 3) if (overlapsCircleCircle(ca[k], ca[k + 1], ca[k + 2], cb[k], cb[k + 1], cb[k + 2])) h++;
         return h;
       }],
       // The same call fed from the same circle objects as collide2d's single calls: what intersects costs in an
@@ -484,7 +490,7 @@ const median = (xs) => {
 // ---- report ----------------------------------------------------------------------------------------------------------
 
 const TESTS = ['c-c bool', 'c-c MTV', 'p-p bool', 'p-p MTV', 'c-p bool', 'c-p MTV'];
-const LIBS = ['collide2d', 'collide2d batch', 'collide2d batch*', 'collide2d prepared', 'sat', 'intersects',
+const LIBS = ['collide2d', 'collide2d (numbers)', 'collide2d batch', 'collide2d batch*', 'collide2d prepared', 'sat', 'intersects',
   'intersects (objects)', 'detect-collisions'];
 const result = new Map(measured.map(({ lib, test, times, hits }) => [`${lib}|${test}`, { ns: median(times), min: Math.min(...times), hits }]));
 const get = (lib, test) => result.get(`${lib}|${test}`);
@@ -543,6 +549,8 @@ const r1 = ratio(get('collide2d', 'c-c bool'), get('intersects', 'c-c bool'));
 console.log(`  single circle-circle, collide2d overlaps / intersects circleCircle = ${times2(r1)} (target <= 2x)${verdict(r1, 2)}`);
 const r1o = ratio(get('collide2d', 'c-c bool'), get('intersects (objects)', 'c-c bool'));
 console.log(`    (intersects fed from the same circle objects: ${times2(r1o)})`);
+const r1n = ratio(get('collide2d (numbers)', 'c-c bool'), get('intersects', 'c-c bool'));
+console.log(`  single circle-circle on numbers, collide2d overlapsCircleCircle / intersects circleCircle (same inputs) = ${times2(r1n)} (target <= 2x)${verdict(r1n, 2)}`);
 const r2 = ratio(get('collide2d prepared', 'p-p MTV'), get('sat', 'p-p MTV'));
 console.log(`  batched polygon-polygon with MTV (prepared polygons), collide2d / SAT.js = ${frac(r2)} (target <= 1/10)${verdict(r2, 0.1)}`);
 const r3 = ratio(get('collide2d batch', 'p-p MTV'), get('sat', 'p-p MTV'));

@@ -382,6 +382,13 @@ export function transform(x: number, y: number, angle?: number): Transform & { t
 // ---- queries ----------------------------------------------------------------------------------------------------
 
 /**
+ * `overlaps(circle(ax, ay, ar), circle(bx, by, br))` on plain numbers, without shape objects: for hot loops over
+ * arrays of circles. The same answer as {@link overlaps} on the two circles (touching counts).
+ * @throws TypeError when an argument is not a number; RangeError for NaN, Infinity or a negative radius.
+ */
+export function overlapsCircleCircle(ax: number, ay: number, ar: number, bx: number, by: number, br: number): boolean;
+
+/**
  * True when two closed shapes touch or overlap. Any pair of circle, aabb, box, polygon and segment, in any order.
  * @throws TypeError for a malformed shape; RangeError for an invalid one.
  */

@@ -160,6 +160,7 @@ const wellFormed = {
   corners: () => [make.box()],
   apply: () => [make.transform(), pt()],
   applyInverse: () => [make.transform(), pt()],
+  overlapsCircleCircle: () => [r() * 10, r() * 10, r() * 3, r() * 10, r() * 10, r() < 0.1 ? -1 : r() * 3],
   'batch.overlapsCircleCircle': () => {
     const n = Math.floor(r() * 6);
     return [f64(3 * n), f64(3 * n)];

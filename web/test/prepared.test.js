@@ -111,7 +111,7 @@ test('preparePolygons rejects bad input with the polygon named, and stays usable
   set.free();
 });
 
-test('overlaps(circle, circle) in JavaScript answers as the wasm core on 200,000 pairs, touching ones included', () => {
+test('overlaps(circle, circle) and overlapsCircleCircle(numbers) in JavaScript answer as the wasm core on 200,000 pairs, touching ones included', () => {
   const rng = mulberry32(11);
   const n = 200000;
   const a = new Float64Array(3 * n);
@@ -138,6 +138,8 @@ test('overlaps(circle, circle) in JavaScript answers as the wasm core on 200,000
   for (let i = 0; i < n; i++) {
     const js = c2.overlaps(c2.circle(a[3 * i], a[3 * i + 1], a[3 * i + 2]), c2.circle(b[3 * i], b[3 * i + 1], b[3 * i + 2]));
     if (js !== (wasm[i] === 1)) assert.fail(`pair ${i} differs: ${a.subarray(3 * i, 3 * i + 3)} / ${b.subarray(3 * i, 3 * i + 3)}`);
+    const numbers = c2.overlapsCircleCircle(a[3 * i], a[3 * i + 1], a[3 * i + 2], b[3 * i], b[3 * i + 1], b[3 * i + 2]);
+    if (numbers !== js) assert.fail(`pair ${i}: overlapsCircleCircle differs from overlaps`);
     hits += js ? 1 : 0;
   }
   assert.ok(hits > n / 4 && hits < (3 * n) / 4, `both outcomes represented (${hits})`);

@@ -31,6 +31,8 @@ const shapes: Shape[] = [circle, aabb, aabb2, box, polygon, segment, handMade];
 
 // Queries.
 const hit: boolean = c2.overlaps(circle, polygon);
+const fast: boolean = c2.overlapsCircleCircle(0, 0, 1, 1.5, 0, 1);
+void fast;
 const contact: Contact | null = c2.collide(box, segment);
 if (contact !== null) {
   const mtv: Vec2 = { x: contact.normal.x * contact.depth, y: contact.normal.y * contact.depth };
