@@ -912,43 +912,34 @@ Status World::queryAabb(const Aabb& box, std::uint32_t mask) { return queryShape
 Status World::queryPoint(Vec2 point, std::uint32_t mask) {
   queryResults_.clear();
   if (Status s = validate(point); !s) return s;
-  ensureGrid();
-  const std::uint32_t mark = nextQueryMark();
-  const Aabb box{point, point};
-  auto test = [&](std::uint32_t k) {
-    if (queryMarks_[k] == mark) return;
-    queryMarks_[k] = mark;
-    const Body& b = bodies_[k];
-    if (!bodyInMask(b, mask) || !boundsOverlap(aabbOf(bounds_[k]), box)) return;
-    if (contains(b.shape, point)) queryResults_.push_back(b.handle);
-  };
-  if (!visitCells(box, test)) {
-    for (std::uint32_t k = 0; k < bodies_.size(); ++k) test(k);
-  }
-  for (const std::uint32_t l : large_) test(l);
-  sortByIndex(queryResults_);
+  collectQuery(nullptr, point, Aabb{point, point}, mask);
   return {};
 }
 
 Status World::queryShape(const Shape& shape, std::uint32_t mask) {
   queryResults_.clear();
   if (Status s = validate(shape); !s) return s;
+  collectQuery(&shape, Vec2{}, inflate(bounds(shape)), mask);
+  return {};
+}
+
+// The bodies overlapping `shape`, or (shape == nullptr) containing `point`, among those whose bounds meet `box`:
+// one function for both queries (a smaller module; the per-body test is a branch on the query kind).
+void World::collectQuery(const Shape* shape, Vec2 point, const Aabb& box, std::uint32_t mask) {
   ensureGrid();
   const std::uint32_t mark = nextQueryMark();
-  const Aabb box = inflate(bounds(shape));
   auto test = [&](std::uint32_t k) {
     if (queryMarks_[k] == mark) return;
     queryMarks_[k] = mark;
     const Body& b = bodies_[k];
     if (!bodyInMask(b, mask) || !boundsOverlap(aabbOf(bounds_[k]), box)) return;
-    if (overlaps(shape, b.shape)) queryResults_.push_back(b.handle);
+    if (shape != nullptr ? overlaps(*shape, b.shape) : contains(b.shape, point)) queryResults_.push_back(b.handle);
   };
   if (!visitCells(box, test)) {
     for (std::uint32_t k = 0; k < bodies_.size(); ++k) test(k);
   }
   for (const std::uint32_t l : large_) test(l);
   sortByIndex(queryResults_);
-  return {};
 }
 
 namespace {

@@ -245,6 +245,7 @@ class World {
   bool bodyInMask(const Body& b, std::uint32_t mask) const;
   void collectRay(const Ray& ray, std::uint32_t mask, bool closest);
   std::uint32_t nextQueryMark();
+  void collectQuery(const Shape* shape, Vec2 point, const Aabb& box, std::uint32_t mask);
 
   std::vector<Body> bodies_;
   std::vector<detail::FloatBox> bounds_;  ///< by dense index, like bodies_
