@@ -30,6 +30,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import * as c2 from '../../web/lib/index.js';
+import { Mulberry32 } from './scene.mjs';
 
 const require = createRequire(import.meta.url);
 const SAT = require('sat');
@@ -52,17 +53,8 @@ const [VMIN, VMAX] = opt('vertices', '3-8').split('-').map(Number);
 
 // ---- data ------------------------------------------------------------------------------------------------------
 
-function mulberry32(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rnd = mulberry32(SEED);
+const generator = new Mulberry32(SEED); // the scene's generator (./scene.mjs)
+const rnd = () => generator.next();
 const range = (lo, hi) => lo + (hi - lo) * rnd();
 
 /** A convex polygon, counter-clockwise (y up), around (cx, cy): n vertices on a circle of radius r, jittered. */

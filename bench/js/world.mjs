@@ -24,6 +24,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { advance, fillTransforms, Kind, kPi, makeScene, Mulberry32 } from './scene.mjs';
+import { initWithMemory } from '../../web/test/shared.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -44,22 +45,14 @@ const log = (...a) => console.error(...a); // progress on stderr, results on std
 
 // ---- libraries -------------------------------------------------------------------------------------------------
 
-// collide2d: observe its wasm memory by wrapping WebAssembly.instantiate while it initialises (the package exposes
-// no raw layer), as web/test/memory.test.js does.
+// collide2d: its wasm memory observed while it initialises (the package exposes no raw layer), with the JS tests'
+// probe (web/test/shared.js).
 let c2 = null;
 let c2Memory = null;
 let c2Missing = '';
 if (LIBS.includes('collide2d')) {
-  const instantiate = WebAssembly.instantiate;
-  WebAssembly.instantiate = async function (...a) {
-    const result = await instantiate.apply(this, a);
-    const instance = result instanceof WebAssembly.Instance ? result : result.instance;
-    c2Memory = Object.values(instance.exports).find((e) => e instanceof WebAssembly.Memory) ?? c2Memory;
-    return result;
-  };
   try {
-    c2 = await import('../../web/lib/index.js');
-    await c2.init();
+    ({ c2, memory: c2Memory } = await initWithMemory());
     if (typeof c2.World !== 'function') {
       c2Missing = 'web/lib/index.js exports no World';
       c2 = null;
@@ -67,8 +60,6 @@ if (LIBS.includes('collide2d')) {
   } catch (e) {
     c2Missing = `cannot load web/lib/index.js (${e.message.split('\n')[0]}); build it: npm run build:wasm`;
     c2 = null;
-  } finally {
-    WebAssembly.instantiate = instantiate;
   }
   if (!c2) log(`collide2d (wasm): skipped: ${c2Missing}`);
 }

@@ -568,7 +568,6 @@ void World::rebuildGrid() {
   fillZero(bucketStart_, tableSize + 1);
 
   // Count entries per bucket.
-  std::size_t total = 0;
   std::uint32_t bk = 0;
   for (std::uint32_t k = 0; k < n; ++k) {
     const Aabb a = aabbOf(bounds_[k]);
@@ -584,7 +583,6 @@ void World::rebuildGrid() {
         if (bucketOf(x, y, bk)) ++bucketStart_[bk];
       }
     }
-    total += static_cast<std::size_t>(cells);
   }
   std::uint32_t acc = 0;
   for (std::size_t i = 0; i < tableSize; ++i) {
@@ -631,7 +629,6 @@ void World::rebuildGrid() {
       }
     }
   }
-  (void)total;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

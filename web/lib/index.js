@@ -1268,8 +1268,8 @@ function pairBatch(fn, polygons, pairs, collideMode, out) {
   const n = checkTyped(fn, 'pairs', pairs, Uint32Array, 2);
   out = collideMode ? outArray(fn, out, Float64Array, n * CONTACT_STRIDE) : outArray(fn, out, Uint8Array, n);
   const outBytes = collideMode ? n * 8 * CONTACT_STRIDE : n;
-  const pairsOff = prepared !== 0 ? reserve(fn, n * 8 + outBytes) - bufPtr
-    : putPolygons(fn, names, polygons, n * 8 + outBytes, 0);
+  // Prepared polygons already live in wasm: the pairs go at the start of the scratch buffer.
+  const pairsOff = prepared !== 0 ? (reserve(fn, n * 8 + outBytes), 0) : putPolygons(fn, names, polygons, n * 8 + outBytes, 0);
   const outOff = pairsOff + n * 8;
   u32.set(pairs, (bufPtr + pairsOff) >> 2);
   const r = prepared !== 0 ? rawPreparedPP(prepared, pairsOff, n, outOff, collideMode ? 1 : 0)
@@ -1291,7 +1291,7 @@ function circlePolygonBatch(fn, circles, polygons, pairs, collideMode, out) {
   out = collideMode ? outArray(fn, out, Float64Array, n * CONTACT_STRIDE) : outArray(fn, out, Uint8Array, n);
   const outBytes = collideMode ? n * 8 * CONTACT_STRIDE : n;
   const extra = circleCount * 24 + n * 8 + outBytes;
-  const circlesOff = prepared !== 0 ? reserve(fn, extra) - bufPtr : putPolygons(fn, names, polygons, extra, 1);
+  const circlesOff = prepared !== 0 ? (reserve(fn, extra), 0) : putPolygons(fn, names, polygons, extra, 1);
   const pairsOff = circlesOff + circleCount * 24;
   const outOff = pairsOff + n * 8;
   f64.set(circles, (bufPtr + circlesOff) >> 3);

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { build as viteBuild, createServer as createViteServer } from 'vite';
 import { launch, ROOT } from '../e2e/helpers.js';
+import { mulberry32 } from '../test/shared.js';
 
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const SHIPPED = ['package.json', 'README.md', 'web/lib/index.d.ts', 'web/lib/index.js', 'web/pkg/collide2d.mjs', 'web/pkg/collide2d.wasm'];
@@ -31,17 +32,6 @@ function npm(args, cwd) {
 }
 
 // ---- inputs and the answers plain geometry gives --------------------------------------------------------------
-
-function mulberry32(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Inputs of the consumer script. Integer coordinates: the plain-geometry answers below are exact, ties included. */
 function makeInput() {
