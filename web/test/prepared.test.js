@@ -144,4 +144,13 @@ test('overlaps(circle, circle) and overlapsCircleCircle(numbers) in JavaScript a
   }
   assert.ok(hits > n / 4 && hits < (3 * n) / 4, `both outcomes represented (${hits})`);
   assert.equal(c2.overlaps(c2.circle(0, 0, 1), c2.circle(2, 0, 1)), true, 'touching counts as a hit');
+  assert.equal(c2.overlapsCircleCircle(0, 0, 1, 2, 0, 1), true);
+  // Bad numbers name the argument, and the function keeps answering.
+  assert.throws(() => c2.overlapsCircleCircle(0, 0, 1, 2, 0, -1),
+    { name: 'RangeError', message: 'collide2d.overlapsCircleCircle: argument br must be >= 0 (got -1)' });
+  assert.throws(() => c2.overlapsCircleCircle(0, NaN, 1, 2, 0, 1),
+    { name: 'RangeError', message: /argument ay must be finite/ });
+  assert.throws(() => c2.overlapsCircleCircle(0, 0, '1', 2, 0, 1), { name: 'TypeError', message: /argument ar must be a number/ });
+  assert.throws(() => c2.overlapsCircleCircle(0, 0, 1), { name: 'TypeError', message: /argument bx must be a number/ });
+  assert.equal(c2.overlapsCircleCircle(0, 0, 1, 2.5, 0, 1), false);
 });
