@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Installs whatever a fresh machine lacks: Debian packages (compilers' extras, Emscripten, Chromium) and npm packages.
-# Idempotent and quick when everything is present. Usage: scripts/setup.sh [native|wasm|browser|all] ...
+# Idempotent and quick when everything is present. Usage: scripts/setup.sh [native|wasm|browser|fuzz|all] ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-want_native=0; want_wasm=0; want_browser=0
+want_native=0; want_wasm=0; want_browser=0; want_fuzz=0
 [ $# -eq 0 ] && set -- all
 for w in "$@"; do
   case "$w" in
     native) want_native=1 ;;
     wasm) want_native=1; want_wasm=1 ;;
     browser) want_browser=1 ;;
-    all) want_native=1; want_wasm=1; want_browser=1 ;;
+    fuzz) want_native=1; want_fuzz=1 ;;
+    all) want_native=1; want_wasm=1; want_browser=1; want_fuzz=1 ;;
     *) echo "setup.sh: unknown part '$w'" >&2; exit 2 ;;
   esac
 done
@@ -23,6 +24,7 @@ if [ $want_native = 1 ]; then
 fi
 [ $want_wasm = 1 ] && need emscripten
 [ $want_browser = 1 ] && need chromium
+if [ $want_fuzz = 1 ]; then need clang; need libclang-rt-14-dev; fi
 if [ ${#pkgs[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${pkgs[*]}"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"

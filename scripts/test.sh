@@ -18,6 +18,9 @@ cmake --build build/asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build/asan -j"$jobs" --output-on-failure
 
+section "fuzz targets (libFuzzer, ASan+UBSan), 20 s each from their seed corpus; npm run fuzz for long runs"
+JOBS="$jobs" bash scripts/fuzz.sh 20
+
 section "tutorial: type check, static build, browser tests (Chromium)"
 npm run --silent build
 node --test --test-concurrency=1 web/e2e/

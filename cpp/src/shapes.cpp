@@ -58,6 +58,7 @@ const char* Status::message() const {
     case Error::Collinear: return "must not all lie on one line";
     case Error::NotConvex: return "must form a convex polygon whose boundary does not cross itself";
     case Error::InvalidArgument: return "is not a valid argument";
+    case Error::OutOfMemory: return "could not be allocated: out of memory";
   }
   return "unknown error";
 }

@@ -760,7 +760,7 @@ void World::diffPairs() {
   for (; j < m; ++j) emit(end_, prevPairKeys_[j]);
 }
 
-void World::step() {
+Status World::step() {
   ensureGrid();
   pairKeys_.swap(prevPairKeys_);
   pairBodies_.clear();
@@ -844,6 +844,7 @@ void World::step() {
   trimSlack(pairContacts_);
   trimSlack(begin_);
   trimSlack(end_);
+  return {};
 }
 
 // ---------------------------------------------------------------------------------------------------------------

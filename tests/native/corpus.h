@@ -291,6 +291,7 @@ inline const char* errorName(collide2d::Error e) {
     case Error::Collinear: return "Collinear";
     case Error::NotConvex: return "NotConvex";
     case Error::InvalidArgument: return "InvalidArgument";
+    case Error::OutOfMemory: return "OutOfMemory";
   }
   return "?";
 }

@@ -116,7 +116,8 @@ export type ValidationError =
   | 'TooFewPoints'
   | 'Collinear'
   | 'NotConvex'
-  | 'InvalidArgument';
+  | 'InvalidArgument'
+  | 'OutOfMemory';
 
 /** Result of {@link validate}. */
 export interface Status {

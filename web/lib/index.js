@@ -57,6 +57,7 @@ const ERROR_NAMES = [
   'Collinear',
   'NotConvex',
   'InvalidArgument',
+  'OutOfMemory',
 ];
 const LINE_KINDS = ['parallel', 'point', 'coincident'];
 const SEGMENT_KINDS = ['none', 'point', 'overlap'];

@@ -54,7 +54,8 @@ enum class Error : std::uint8_t {
   TooFewPoints,    ///< a polygon has fewer than 3 distinct points
   Collinear,       ///< all polygon points lie on one line (zero area)
   NotConvex,       ///< the polygon is not convex, or its boundary crosses itself
-  InvalidArgument  ///< any other bad argument (an iteration count < 1, ...)
+  InvalidArgument,  ///< any other bad argument (an iteration count < 1, ...)
+  OutOfMemory       ///< memory could not be allocated; the object the call was made on is left as it was
 };
 
 /// Result of a validation: ok() or an Error with the name of the first offending field.

@@ -165,9 +165,11 @@ class World {
 
   // -- pairs ---------------------------------------------------------------------------------------------------------
   /// Finds all touching pairs with contacts and the begin / end events since the previous step().
-  void step();
+  /// Returns Error::OutOfMemory (and leaves the previous step's results and the bodies as they were) when the
+  /// results cannot be allocated.
+  Status step();
   /// Alias of step().
-  void updatePairs() { step(); }
+  Status updatePairs() { return step(); }
   std::size_t pairCount() const { return pairBodies_.size() / kPairBodyStride; }
   std::span<const std::uint32_t> pairBodies() const { return pairBodies_; }
   std::span<const double> pairContacts() const { return pairContacts_; }
