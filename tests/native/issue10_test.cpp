@@ -1,0 +1,287 @@
+// Regression tests for the wrong answers of issue 10 (each reproducer as reported, then the rule it pins), and for
+// the exact touches the header promises. Expected values are derived by hand or in exact rational arithmetic
+// (noted per test), never copied from the implementation.
+#include <collide2d/collide2d.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+namespace {
+
+using namespace collide2d;
+
+Polygon make(std::vector<Vec2> pts) {
+  Polygon p;
+  EXPECT_TRUE(Polygon::create(pts, p).ok());
+  return p;
+}
+
+// Long double distance from p to segment [a, b].
+long double segmentDistance(Vec2 p, Vec2 a, Vec2 b) {
+  const long double ex = (long double)b.x - a.x, ey = (long double)b.y - a.y;
+  const long double wx = (long double)p.x - a.x, wy = (long double)p.y - a.y;
+  const long double l2 = ex * ex + ey * ey;
+  long double t = l2 > 0 ? (wx * ex + wy * ey) / l2 : 0;
+  t = t < 0 ? 0 : (t > 1 ? 1 : t);
+  const long double dx = wx - t * ex, dy = wy - t * ey;
+  return std::sqrt(dx * dx + dy * dy);
+}
+
+// -- item 1: circle centre within rounding of a segment ------------------------------------------------------------
+
+TEST(Issue10, Item1CircleCentreWithinRoundingOfASegmentUsesItsPerpendicular) {
+  // The centre (1, fl(1/3)) is exactly a hair below the line y = x / 3 (fl(1/3) < 1/3, so orient((0,0),(3,1), c)
+  // = 3 fl(1/3) - 1 < 0): the segment lies on the centre's left, and the normal from the circle to the segment is
+  // the left perpendicular of (3, 1), (-1, 3) / sqrt(10). Depth: r minus a distance of about 2e-17.
+  const Circle c{{1, 1.0 / 3.0}, 1};
+  const Segment s{{0, 0}, {3, 1}};
+  const Contact k = collide(c, s);
+  ASSERT_TRUE(k.hit);
+  EXPECT_NEAR(k.normal.x, -1 / std::sqrt(10.0), 1e-15);
+  EXPECT_NEAR(k.normal.y, 3 / std::sqrt(10.0), 1e-15);
+  EXPECT_NEAR(k.depth, 1.0, 1e-15);
+  // Moving the segment by normal * depth leaves it touching the circle (distance r within rounding).
+  const Vec2 push = k.normal * k.depth;
+  EXPECT_NEAR((double)segmentDistance(c.center, s.a + push, s.b + push), 1.0, 1e-15);
+  // The generic dispatch in both orders agrees.
+  const Contact ba = collide(Shape{s}, Shape{c});
+  EXPECT_EQ(ba.normal.x, -k.normal.x);
+  EXPECT_EQ(ba.normal.y, -k.normal.y);
+}
+
+TEST(Issue10, Item1CentreJustOnEitherSideOfASegmentPushesAwayFromThatSide) {
+  // Centres an ulp above and below the segment (0,0)-(1,0): the normal points from the centre to the segment.
+  const Segment s{{0, 0}, {1, 0}};
+  const Contact above = collide(Circle{{0.5, 0x1p-1074}, 1}, s);
+  ASSERT_TRUE(above.hit);
+  EXPECT_EQ(above.normal, (Vec2{0, -1}));
+  const Contact below = collide(Circle{{0.5, -0x1p-1074}, 1}, s);
+  ASSERT_TRUE(below.hit);
+  EXPECT_EQ(below.normal, (Vec2{0, 1}));
+  // Exactly on it: the segment's left normal, by convention.
+  const Contact on = collide(Circle{{0.5, 0}, 1}, s);
+  ASSERT_TRUE(on.hit);
+  EXPECT_EQ(on.normal, (Vec2{0, 1}));
+  EXPECT_EQ(on.depth, 1.0);
+}
+
+// -- item 2: raycast against a circle from far away -----------------------------------------------------------------
+
+TEST(Issue10, Item2FarRayPassingBesideACircleMisses) {
+  // The line through (1e9, 1e9 + 12) along (-1, -1) is x - y = -12: distance 12 / sqrt(2) = 8.49 > 3.5.
+  const RayHit h = raycast(Ray{{1e9, 1e9 + 12}, {-1, -1}}, Circle{{0, 0}, 3.5});
+  EXPECT_FALSE(h.hit);
+}
+
+TEST(Issue10, Item2FarRayStraightAtACircleHasAnAccurateFraction) {
+  // From (1e9, 0) along (-1, 0): the circle's boundary at x = 3.5 is reached at t = 1e9 - 3.5 (exact in double).
+  const RayHit h = raycast(Ray{{1e9, 0}, {-1, 0}}, Circle{{0, 0}, 3.5});
+  ASSERT_TRUE(h.hit);
+  EXPECT_EQ(h.fraction, 999999996.5);
+  EXPECT_EQ(h.point, (Vec2{3.5, 0}));
+  EXPECT_EQ(h.normal, (Vec2{1, 0}));
+}
+
+TEST(Issue10, Item2RayExactlyTangentToACircleIsAHit) {
+  // y = 1 touches the unit circle at (0, 1): touching counts, from near and from far.
+  for (const double x : {-3.0, -1e9}) {
+    const RayHit h = raycast(Ray{{x, 1}, {1, 0}}, Circle{{0, 0}, 1});
+    ASSERT_TRUE(h.hit) << x;
+    EXPECT_EQ(h.fraction, -x);
+    EXPECT_EQ(h.point, (Vec2{0, 1}));
+  }
+  // One ulp further out: a miss.
+  EXPECT_FALSE(raycast(Ray{{-3, std::nextafter(1.0, 2.0)}, {1, 0}}, Circle{{0, 0}, 1}).hit);
+}
+
+// -- item 3: box-box exact touch symmetric ---------------------------------------------------------------------------
+
+TEST(Issue10, Item3BoxBoxExactTouchIsAHitInBothOrders) {
+  // A = [-94.6, 0] x [-1, 1], B = [0, 2e6] x [-1, 1]: A's right side is -47.3 + 47.3 = 0, B's left 1e6 - 1e6 = 0.
+  const Box a{{-47.3, 0}, {47.3, 1}, 0};
+  const Box b{{1e6, 0}, {1e6, 1}, 0};
+  EXPECT_TRUE(overlaps(a, b));
+  EXPECT_TRUE(overlaps(b, a));
+  const Contact ab = collide(a, b), ba = collide(b, a);
+  ASSERT_TRUE(ab.hit);
+  ASSERT_TRUE(ba.hit);
+  EXPECT_EQ(ab.depth, 0.0);
+  EXPECT_EQ(ba.depth, 0.0);
+  EXPECT_EQ(ab.normal, (Vec2{1, 0}));
+  EXPECT_EQ(ba.normal, (Vec2{-1, 0}));
+  EXPECT_TRUE(overlaps(Shape{a}, Shape{b}));
+  EXPECT_TRUE(overlaps(Shape{b}, Shape{a}));
+  // One ulp apart (B's centre and extent both moved so that its left side is 2^-1074... not representable; move
+  // its centre by an ulp instead): apart in both orders.
+  const Box c{{std::nextafter(1e6, 2e6), 0}, {1e6, 1}, 0};  // left side 1e6 + ulp - 1e6 = ulp(1e6) > 0
+  EXPECT_FALSE(overlaps(a, c));
+  EXPECT_FALSE(overlaps(c, a));
+}
+
+// -- item 5: ray against a needle polygon ----------------------------------------------------------------------------
+
+TEST(Issue10, Item5RayPassingANeedlePolygonMisses) {
+  // The needle (2.75, 999988), (-0.625, 499995.75), (-4, 3.5000000001) has area 1519965 / 2^53 (exact). In exact
+  // rationals the ray's entry parameter exceeds its exit parameter (they agree to 16 digits): a miss. The old
+  // clipping on rounded unit normals reported a hit near (-2.9e9, -4.3e14), far outside.
+  const Polygon p = make({{2.75, 999988}, {-0.625, 499995.75}, {-4, 3.5000000001}});
+  const RayHit h = raycast(Ray{{999988, -1e15}, {-5, 999988}}, p);
+  EXPECT_FALSE(h.hit) << h.point.x << " " << h.point.y;
+}
+
+TEST(Issue10, Item5RayHitPointIsOnTheNeedle) {
+  // The same needle hit squarely from the left along +x at y = 499995.75: it enters through the edge from
+  // (-4, 3.5000000001) to (2.75, 999988) or at the middle vertex (-0.625, 499995.75), i.e. at x = -0.625.
+  const Polygon p = make({{2.75, 999988}, {-0.625, 499995.75}, {-4, 3.5000000001}});
+  const RayHit h = raycast(Ray{{-1e6, 499995.75}, {1, 0}}, p);
+  ASSERT_TRUE(h.hit);
+  EXPECT_NEAR(h.point.x, -0.625, 1e-9);
+  EXPECT_EQ(h.point.y, 499995.75);
+}
+
+// -- item 6: a circle whose centre lies exactly on a wall ----------------------------------------------------------
+
+TEST(Issue10, Item6CentreOnAWallLeavesFreelyInEitherDirection) {
+  const std::vector<Segment> walls = {{{-5, 0}, {5, 0}}};
+  for (const Vec2 d : {Vec2{0, 1}, Vec2{0, -1}, Vec2{1, 0}, Vec2{-3, 2}}) {
+    const SweepHit h = sweep(Circle{{0, 0}, 1}, d, walls);
+    EXPECT_FALSE(h.hit) << d.x << " " << d.y;
+    EXPECT_EQ(h.position, d);
+    const SlideResult s = moveAndSlide(Circle{{0, 0}, 1}, d, walls);
+    EXPECT_EQ(s.position, d);
+    EXPECT_EQ(s.contacts, 0);
+    EXPECT_EQ(s.pathCount, 2);
+  }
+  // On a wall's endpoint, and on a point wall: the same.
+  const std::vector<Segment> end = {{{0, 0}, {5, 0}}};
+  EXPECT_FALSE(sweep(Circle{{0, 0}, 1}, {3, 0}, end).hit);
+  const std::vector<Segment> point = {{{0, 0}, {0, 0}}};
+  EXPECT_FALSE(sweep(Circle{{0, 0}, 1}, {0, 2}, point).hit);
+  // An ulp off the wall is not "on" it: moving towards the wall is moving in.
+  const SweepHit in = sweep(Circle{{0, 0x1p-1074}, 1}, {0, -1}, walls);
+  EXPECT_TRUE(in.hit);
+  EXPECT_EQ(in.time, 0.0);
+}
+
+// -- item 8: no negative zeros; exact fractions ---------------------------------------------------------------------
+
+bool hasNegativeZero(Vec2 v) {
+  return (v.x == 0.0 && std::signbit(v.x)) || (v.y == 0.0 && std::signbit(v.y));
+}
+
+TEST(Issue10, Item8NoNormalHasANegativeZeroComponent) {
+  // Every shape pair in both orders, B placed in 8 directions around A (overlapping and touching), and rays and
+  // sweeps from those directions: no normal component is -0.
+  const Vec2 dirs[] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+  int checked = 0;
+  for (const Vec2 dir : dirs) {
+    for (const double reach : {0.5, 1.0, 2.0}) {
+      const Vec2 o = dir * reach;
+      const Shape shapes[] = {Circle{o, 1}, Aabb{o - Vec2{1, 1}, o + Vec2{1, 1}}, Box{o, {1, 1}, 0},
+                              Polygon::fromAabb(Aabb{o - Vec2{1, 1}, o + Vec2{1, 1}}), Segment{o - Vec2{1, 0}, o + Vec2{1, 0}},
+                              Segment{o - Vec2{0, 1}, o + Vec2{0, 1}}};
+      const Shape origin[] = {Circle{{0, 0}, 1}, Aabb{{-1, -1}, {1, 1}}, Box{{0, 0}, {1, 1}, 0},
+                              Polygon::fromAabb(Aabb{{-1, -1}, {1, 1}}), Segment{{-1, 0}, {1, 0}}};
+      for (const Shape& a : origin) {
+        for (const Shape& b : shapes) {
+          for (const Contact c : {collide(a, b), collide(b, a)}) {
+            if (!c.hit) continue;
+            ++checked;
+            EXPECT_FALSE(hasNegativeZero(c.normal)) << c.normal.x << " " << c.normal.y;
+          }
+        }
+        const RayHit h = raycast(Ray{o * 3, -dir}, a);
+        if (h.hit) {
+          ++checked;
+          EXPECT_FALSE(hasNegativeZero(h.normal)) << h.normal.x << " " << h.normal.y;
+        }
+      }
+      const Segment walls[] = {{{-1, -1}, {1, -1}}, {{1, -1}, {1, 1}}, {{1, 1}, {-1, 1}}, {{-1, 1}, {-1, -1}}};
+      const SweepHit s = sweep(Circle{o * 4, 0.5}, -dir * 8, walls);
+      if (s.hit) {
+        ++checked;
+        EXPECT_FALSE(hasNegativeZero(s.normal)) << s.normal.x << " " << s.normal.y;
+      }
+      const SlideResult m = moveAndSlide(Circle{o * 4, 0.5}, -dir * 8, walls);
+      EXPECT_FALSE(hasNegativeZero(m.lastNormal));
+    }
+  }
+  EXPECT_GT(checked, 500);
+}
+
+TEST(Issue10, Item8AabbRaycastFractionIsTheCorrectlyRoundedQuotient) {
+  // From 0 along 5 to the face at 3: 3 / 5 rounds to the double 0.6 (3 * (1/5) gave 0.6000000000000001).
+  const RayHit h = raycast(Ray{{0, 0}, {5, 0}}, Aabb{{3, -1}, {4, 1}});
+  ASSERT_TRUE(h.hit);
+  EXPECT_EQ(h.fraction, 0.6);
+  const RayHit v = raycast(Ray{{0, 0}, {0, -5}}, Aabb{{-1, -4}, {1, -3}});
+  ASSERT_TRUE(v.hit);
+  EXPECT_EQ(v.fraction, 0.6);
+  const RayHit b = raycast(Ray{{0, 0}, {5, 0}}, Box{{3.5, 0}, {0.5, 1}, 0});
+  ASSERT_TRUE(b.hit);
+  EXPECT_EQ(b.fraction, 0.6);
+}
+
+// -- exact touches (issue 10's reproducers) --------------------------------------------------------------------------
+
+TEST(Issue10, PolygonVertexExactlyOnAnEdgeIsAHitInBothOrders) {
+  // b's last vertex lies exactly on a's edge from its 4th to its 5th vertex: orient(a[3], a[4], b[3]) == 0 (exact,
+  // checked here with the exact predicate and, independently, in rationals by tests/cases/tools/gen_touch.py).
+  const std::vector<Vec2> pa = {{12.42578125, -15.2421875}, {13.70703125, -18.3828125}, {15.37109375, -19.81640625},
+                                {17.16796875, -20.50390625}, {20.06640625, -20.3828125}};
+  const std::vector<Vec2> pb = {{16.149169921875, -22.1796875}, {19.296875, -23.681396484375},
+                                {20.36865234375, -23.273681640625}, {18.07373046875, -20.466064453125}};
+  ASSERT_EQ(orient(pa[3], pa[4], pb[3]), 0);
+  const Polygon a = make(pa), b = make(pb);
+  EXPECT_TRUE(overlaps(a, b));
+  EXPECT_TRUE(overlaps(b, a));
+  const Contact ab = collide(a, b), ba = collide(b, a);
+  ASSERT_TRUE(ab.hit);
+  ASSERT_TRUE(ba.hit);
+  EXPECT_EQ(ab.depth, 0.0);
+  EXPECT_EQ(ba.depth, 0.0);
+  PreparedPolygon qa, qb;
+  qa.assign(a);
+  qb.assign(b);
+  EXPECT_TRUE(overlaps(qa, qb));
+  EXPECT_TRUE(overlaps(qb, qa));
+  EXPECT_TRUE(collide(qa, qb).hit);
+  EXPECT_TRUE(collide(qb, qa).hit);
+  SatTrace trace;
+  EXPECT_TRUE(collide(a, b, &trace).hit);
+  EXPECT_EQ(trace.separatingAxis, -1);
+  // b moved down by 2^-40 (exactly representable at these magnitudes): apart in every path.
+  const Polygon c = b.transformed(Transform{{0, -0x1p-40}, 0});
+  EXPECT_FALSE(overlaps(a, c));
+  EXPECT_FALSE(overlaps(c, a));
+}
+
+TEST(Issue10, SweepExactlyParallelToAWallAtDistanceRIsNotAHit) {
+  // The wall's direction (-5.125, 3.84375) is parallel to d = (4.40625, -3.3046875) (cross product exactly 0), and
+  // the centre's distance to the wall's line is exactly r = 2.421875 (checked in rationals by gen_touch.py): the
+  // circle slides along touching the wall, never moving into it.
+  const Circle c{{-14.12890625, 3.87109375}, 2.421875};
+  const Vec2 d{4.40625, -3.3046875};
+  const std::vector<Segment> walls = {{{-10.31640625, -2.015625}, {-15.44140625, 1.828125}}};
+  const SweepHit h = sweep(c, d, walls);
+  EXPECT_FALSE(h.hit) << h.time;
+  EXPECT_EQ(h.position, c.center + d);
+  const SweepHit half = sweep(c, d * 0.5, walls);
+  EXPECT_FALSE(half.hit) << half.time;
+}
+
+TEST(Issue10, SweepReachingAWallFaceExactlyAtTimeOneIsAHit) {
+  // At t = 1 the centre is (3.73590087890625, 6.652099609375), at distance exactly r = 3.662109375 from the wall's
+  // line (foot inside the wall), and it was moving in: an entry at time 1 (exact; gen_touch.py).
+  const Circle c{{8.60845947265625, 13.635986328125}, 3.662109375};
+  const Vec2 d{-4.87255859375, -6.98388671875};
+  const std::vector<Segment> walls = {{{4.0751953125, 2.8671875}, {6.24609375, 3.68359375}}};
+  const SweepHit h = sweep(c, d, walls);
+  ASSERT_TRUE(h.hit);
+  EXPECT_EQ(h.time, 1.0);
+  EXPECT_EQ(h.wall, 0);
+}
+
+}  // namespace
