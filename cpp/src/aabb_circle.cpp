@@ -2,6 +2,7 @@
 #include <collide2d/collide2d.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "predicates.h"
 
@@ -41,26 +42,52 @@ Contact collide(const Aabb& a, const Aabb& b) {
   return c;
 }
 
+namespace {
+
+// d = b.center - a.center and r = a.radius + b.radius, in a frame scaled by 2^k (exact) when their squares would
+// under- or overflow: then every input is rescaled so that the largest lies in [1, 2). Lengths computed in the
+// scaled frame are multiplied by 2^-k on the way out. NaN and infinite inputs keep k = 0 (and fail the tests).
+struct CirclePair {
+  Vec2 d;
+  double r = 0.0;
+  int k = 0;
+};
+
+CirclePair circlePair(const Circle& a, const Circle& b) {
+  CirclePair p{b.center - a.center, a.radius + b.radius, 0};
+  const double m = std::max({std::fabs(p.d.x), std::fabs(p.d.y), std::fabs(p.r)});
+  if ((m >= 0x1p-480 && m <= 0x1p480) || m == 0.0) return p;
+  const int k = detail::scaleExponent({a.center.x, a.center.y, b.center.x, b.center.y, a.radius, b.radius});
+  if (k == 0) return p;
+  const auto s = [k](double v) { return std::scalbn(v, k); };
+  p.d = Vec2{s(b.center.x), s(b.center.y)} - Vec2{s(a.center.x), s(a.center.y)};
+  p.r = s(a.radius) + s(b.radius);
+  p.k = k;
+  return p;
+}
+
+}  // namespace
+
 bool overlaps(const Circle& a, const Circle& b) {
-  const Vec2 d = b.center - a.center;
-  const double r = a.radius + b.radius;
-  return d.x * d.x + d.y * d.y <= r * r;
+  const CirclePair p = circlePair(a, b);
+  return p.d.x * p.d.x + p.d.y * p.d.y <= p.r * p.r;
 }
 
 Contact collide(const Circle& a, const Circle& b) {
   Contact c;
-  const Vec2 d = b.center - a.center;
-  const double r = a.radius + b.radius;
+  const CirclePair p = circlePair(a, b);
+  const Vec2 d = p.d;
+  const double r = p.r;
   const double dist2 = d.x * d.x + d.y * d.y;
   if (!(dist2 <= r * r)) return c;  // same test as overlaps(); NaN: no hit
   c.hit = true;
   if (d.x == 0.0 && d.y == 0.0) {
     c.normal = {1.0, 0.0};
-    c.depth = r;
+    c.depth = std::scalbn(r, -p.k);
   } else {
     const double dist = std::sqrt(dist2);
-    c.normal = dist2 > 0x1p-900 ? Vec2{d.x / dist, d.y / dist} : detail::unitOrZero(d);
-    c.depth = std::max(0.0, r - dist);
+    c.normal = detail::noNegativeZero(dist2 > 0x1p-900 ? Vec2{d.x / dist, d.y / dist} : detail::unitOrZero(d));
+    c.depth = std::scalbn(std::max(0.0, r - dist), -p.k);
   }
   c.point = b.center - c.normal * b.radius;
   return c;

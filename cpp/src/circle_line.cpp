@@ -23,7 +23,8 @@ struct Discriminant {
   double value = 0.0;  ///< D, accurate to a few ulps of the inputs' scale (never negative when sign > 0)
 };
 
-// D = r^2 |d|^2 - cross(d, w)^2 with d = b - a, w = c - a.
+// D = r^2 |d|^2 - cross(d, w)^2 with d = b - a, w = c - a. The caller has rescaled the inputs (see lineRoots), so
+// the filter's products neither overflow nor underflow unless the inputs span many binades (then: exact path).
 Discriminant discriminant(Vec2 a, Vec2 b, Vec2 c, double r) {
   const double dx = b.x - a.x, dy = b.y - a.y;
   const double wx = c.x - a.x, wy = c.y - a.y;
@@ -38,9 +39,11 @@ Discriminant discriminant(Vec2 a, Vec2 b, Vec2 c, double r) {
   // cr^2 at most about 8 eps s^2, and the final subtraction one more; 16 eps (r2 dd + s^2) covers all of it.
   constexpr double kBound = 16.0 * 1.1102230246251565e-16;
   const double bound = kBound * (r2dd + s * s);
-  if (value > bound) return {1, value};
-  if (value < -bound) return {-1, value};
-  if (!(std::isfinite(value) && std::isfinite(bound))) return {-1, 0.0};  // NaN / overflow: report a miss
+  if (bound >= 0x1p-900 && bound <= 0x1p900) {
+    if (value > bound) return {1, value};
+    if (value < -bound) return {-1, value};
+  }
+  if (!(isFinite(a) && isFinite(b) && isFinite(c) && std::isfinite(r))) return {-1, 0.0};  // NaN / Inf: a miss
   using detail::exactDiff;
   const auto ex = exactDiff(b.x, a.x), ey = exactDiff(b.y, a.y);
   const auto fx = exactDiff(c.x, a.x), fy = exactDiff(c.y, a.y);
@@ -51,15 +54,26 @@ Discriminant discriminant(Vec2 a, Vec2 b, Vec2 c, double r) {
   return {sign, sign > 0 ? std::max(e.estimate(), 0.0) : 0.0};
 }
 
-// Roots of a line through a, b (dd = |b - a|^2 > 0) with a circle; count from the exact sign.
+// Roots of a line through a, b (a != b) with a circle; count from the exact sign. The parameters are
+// dimensionless, so they are computed on the inputs rescaled by a power of two (exact) that brings the largest
+// magnitude into [1, 2) whenever it lies outside [2^-200, 2^200]: then squares neither overflow nor underflow.
 CircleLineIntersection lineRoots(Vec2 a, Vec2 b, const Circle& c) {
   CircleLineIntersection out;
-  const Vec2 d = b - a;
+  Vec2 sa = a, sb = b, sc = c.center;
+  double sr = c.radius;
+  const int k = detail::scaleExponent({a.x, a.y, b.x, b.y, c.center.x, c.center.y, c.radius});
+  if (k > 200 || k < -200) {
+    sa = {std::scalbn(a.x, k), std::scalbn(a.y, k)};
+    sb = {std::scalbn(b.x, k), std::scalbn(b.y, k)};
+    sc = {std::scalbn(sc.x, k), std::scalbn(sc.y, k)};
+    sr = std::scalbn(sr, k);
+  }
+  const Vec2 d = sb - sa;
   const double dd = dot(d, d);
   if (!(dd > 0.0)) return out;  // degenerate line (or NaN): no crossing
-  const Discriminant disc = discriminant(a, b, c.center, c.radius);
+  const Discriminant disc = discriminant(sa, sb, sc, sr);
   if (disc.sign < 0) return out;
-  const double tc = dot(c.center - a, d) / dd;
+  const double tc = dot(sc - sa, d) / dd;
   if (disc.sign == 0) {
     out.count = 1;
     out.t1 = out.t2 = tc;
@@ -120,16 +134,37 @@ Contact collide(const Circle& c, const Segment& s) {
   const SegmentPoint cp = closestPoint(s, c.center);
   out.hit = true;
   out.point = cp.point;
+  const Vec2 e = s.b - s.a;
+  if (s.a != s.b && cp.t > 0.0 && cp.t < 1.0) {
+    // The foot lies inside the segment: the normal is the segment's own perpendicular, on the side decided exactly
+    // (the rounded foot may sit on either side of the centre when the centre is within rounding of the line), and
+    // the distance is |e x (c - a)| / |e| (accurate relative to the distance itself).
+    const detail::SignedValue side = detail::crossOfDiffs(s.a, s.b, s.a, c.center);  // > 0: centre on the left
+    const Vec2 left = detail::unitOrZero(perp(e));
+    if (side.sign == 0 || (left.x == 0.0 && left.y == 0.0)) {
+      // The centre lies on the segment: push along the segment's left normal.
+      out.normal = (left.x == 0.0 && left.y == 0.0) ? Vec2{1.0, 0.0} : left;
+      out.depth = c.radius;
+    } else {
+      out.normal = side.sign > 0 ? -left : left;
+      const double len = std::hypot(e.x, e.y);
+      const double dist = std::fabs(side.value) / len;
+      out.depth = std::max(0.0, c.radius - (std::isfinite(dist) ? dist : std::sqrt(cp.distanceSquared)));
+    }
+    out.normal = detail::noNegativeZero(out.normal);
+    return out;
+  }
   const Vec2 toClosest = cp.point - c.center;
   if (toClosest.x == 0.0 && toClosest.y == 0.0) {
-    // The centre lies on the segment: push along the segment's left normal (zero-length: +x).
-    const Vec2 n = detail::unitOrZero(perp(s.b - s.a));
+    // The centre is an endpoint (or the segment is a point at the centre): the left normal (zero-length: +x).
+    const Vec2 n = detail::unitOrZero(perp(e));
     out.normal = (n.x == 0.0 && n.y == 0.0) ? Vec2{1.0, 0.0} : n;
     out.depth = c.radius;
   } else {
     out.normal = detail::unitOrZero(toClosest);
     out.depth = std::max(0.0, c.radius - std::sqrt(cp.distanceSquared));
   }
+  out.normal = detail::noNegativeZero(out.normal);
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include <collide2d/collide2d.h>
 
 #include "contact_point.h"
+#include "predicates.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -100,7 +101,7 @@ template <class A, class B> Contact collidePair(const A& a, const B& b) {
   } else {
     Contact c = collide(b, a);  // normal from b to a
     if (!c.hit) return c;
-    c.normal = -c.normal;
+    c.normal = detail::noNegativeZero(-c.normal);
     c.point = deepestPointOf<A>(b, a, c.normal);
     return c;
   }

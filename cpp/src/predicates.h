@@ -26,12 +26,20 @@
 //   behind" decisions on quantities that are not a plain orient() of three points.
 // * unitOrZero(v): a unit vector that survives under- and overflow of |v|^2.
 //
-// DOMAIN. Results are exact as long as no product overflows and no nonzero product (nor its rounding error)
-// underflows: in practice every nonzero input magnitude in about [1e-140, 1e140]. Outside that range, and for NaN
-// or infinite inputs, every function still returns a defined value (sign() of a NaN expansion is 0), never UB.
+// DOMAIN. The exact paths rescale their inputs by a power of two (exact) so that the largest magnitude lies in
+// [1, 2); then nothing overflows, and a product of two expansion components underflows only when the inputs of
+// one call span too many binades. Every input double is a multiple of q = ulp(m), m its smallest nonzero
+// magnitude, so a degree-k polynomial of them is a sum of multiples of q^k: exact when q^k >= 2^-1074. Hence:
+//   orient, crossOfDiffs, crossWithDiff, dotWithDiff, dotSignExact (degree 2): exact for any finite inputs whose
+//     nonzero magnitudes (per rescaled group) are within a factor 2^485 (about 1e146) of the largest;
+//   tangencyDiscriminant and the circle/line discriminant (degree 4): within a factor 2^216 (about 1e65).
+// Absolute magnitude does not matter (1e-300 and 1e300 alike). Outside those ratios, and for NaN or infinite
+// inputs, every function still returns a defined value (sign() of a NaN expansion is 0), never UB.
 #pragma once
 
 #include <collide2d/math.h>
+
+#include <initializer_list>
 
 namespace collide2d::detail {
 
@@ -217,6 +225,17 @@ SignedValue crossOfDiffs(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1);
 SignedValue crossWithDiff(Vec2 d, Vec2 o, Vec2 p);
 /// d . (p - o) for an exact direction d.
 SignedValue dotWithDiff(Vec2 d, Vec2 o, Vec2 p);
+
+/// r^2 |d|^2 - (d x (c - o))^2 for an exact direction d: positive when the line o + t d crosses the circle (c, r),
+/// zero when tangent. Exact sign (see DOMAIN); NaN or infinite input gives sign -1, value 0.
+SignedValue tangencyDiscriminant(Vec2 d, Vec2 o, Vec2 c, double r);
+
+/// The power of two 2^k (returned: k) that brings the largest magnitude among `values` into [1, 2); 0 when all are
+/// zero or one is not finite.
+int scaleExponent(std::initializer_list<double> values);
+
+/// v with each -0 component turned into +0 (results never carry a negative zero).
+inline Vec2 noNegativeZero(Vec2 v) { return {v.x + 0.0, v.y + 0.0}; }
 
 /// Unit vector along v, also when |v|^2 underflows or overflows (the vector is rescaled by a power of two first);
 /// (0, 0) for a zero or non-finite v.

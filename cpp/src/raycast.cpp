@@ -49,9 +49,9 @@ SlabHit slab(Vec2 o, Vec2 d, Vec2 mn, Vec2 mx, double maxFraction) {
       if (oc[i] < lo[i] || oc[i] > hi[i]) return {};
       continue;
     }
-    const double inv = 1.0 / dc[i];
-    double tEnter = (lo[i] - oc[i]) * inv;
-    double tExit = (hi[i] - oc[i]) * inv;
+    // Divided, not multiplied by 1 / d: a fraction that is an exact quotient (3 / 5) comes out correctly rounded.
+    double tEnter = (lo[i] - oc[i]) / dc[i];
+    double tExit = (hi[i] - oc[i]) / dc[i];
     double side = -1.0;
     if (dc[i] < 0.0) {
       std::swap(tEnter, tExit);
@@ -71,6 +71,25 @@ SlabHit slab(Vec2 o, Vec2 d, Vec2 mn, Vec2 mx, double maxFraction) {
   return s;
 }
 
+// Sign of Ax Be - Ae Bx for the polygon edges `entry` and `exit` (A = e x (o - v), B = e x d), exactly.
+int exactOrder(std::span<const Vec2> v, std::size_t count, std::size_t entry, std::size_t exit, Vec2 o, Vec2 d) {
+  using detail::exact;
+  using detail::exactDiff;
+  const auto edge = [&](std::size_t i, auto& A, auto& B) {
+    const Vec2 a = v[i], b = v[i + 1 == count ? 0 : i + 1];
+    const auto ex = exactDiff(b.x, a.x), ey = exactDiff(b.y, a.y);
+    A = ex * exactDiff(o.y, a.y) - ey * exactDiff(o.x, a.x);
+    B = ex * exact(d.y) - ey * exact(d.x);
+  };
+  using AType = decltype(exactDiff(0, 0) * exactDiff(0, 0) - exactDiff(0, 0) * exactDiff(0, 0));
+  using BType = decltype(exactDiff(0, 0) * exact(0) - exactDiff(0, 0) * exact(0));
+  AType ae, ax;
+  BType be, bx;
+  edge(entry, ae, be);
+  edge(exit, ax, bx);
+  return (ax * be - ae * bx).sign();
+}
+
 }  // namespace
 
 RayHit raycast(const Ray& r, const Circle& c) {
@@ -82,11 +101,12 @@ RayHit raycast(const Ray& r, const Circle& c) {
   const Vec2 d = r.direction;
   const double b = dot(m, d);  // half the linear coefficient of |d|^2 t^2 + 2 b t + cc = 0
   if (b >= 0.0) return {};     // outside and not moving towards the centre
-  const double dd = dot(d, d);
-  const double disc = b * b - dd * cc;
-  if (disc < 0.0) return {};
+  // The discriminant b^2 - |d|^2 cc, written as r^2 |d|^2 - (d x (c - o))^2 (Lagrange's identity): the first form
+  // cancels catastrophically for a far origin; the second has an exact sign (a tangent ray touches: a hit).
+  const detail::SignedValue disc = detail::tangencyDiscriminant(d, r.origin, c.center, c.radius);
+  if (disc.sign < 0) return {};
   // Smaller root without cancellation: q = -b + sqrt(disc) (both terms >= 0), t = cc / q.
-  const double q = -b + std::sqrt(disc);
+  const double q = -b + std::sqrt(std::max(disc.value, 0.0));
   const double t = cc / q;
   if (!(t >= 0.0 && t <= r.maxFraction)) return {};
   RayHit h;
@@ -94,7 +114,7 @@ RayHit raycast(const Ray& r, const Circle& c) {
   h.fraction = t;
   h.point = r.origin + d * t;
   const Vec2 n = detail::unitOrZero(h.point - c.center);
-  h.normal = (n.x == 0.0 && n.y == 0.0) ? detail::unitOrZero(-d) : n;
+  h.normal = detail::noNegativeZero((n.x == 0.0 && n.y == 0.0) ? detail::unitOrZero(-d) : n);
   return h;
 }
 
@@ -134,7 +154,7 @@ RayHit raycast(const Ray& r, const Box& b) {
   out.fraction = sh.t;
   out.point = r.origin + r.direction * sh.t;
   const Vec2 local = sh.axis == 0 ? Vec2{sh.side, 0.0} : Vec2{0.0, sh.side};
-  out.normal = rotate(local, c, s);
+  out.normal = detail::noNegativeZero(rotate(local, c, s));
   return out;
 }
 
@@ -153,33 +173,58 @@ RayHit raycast(const Ray& r, const Polygon& p) {
     }
   }
   if (outsideEdge == count) return startsInside(r);
-  // Clip [0, maxFraction] by each edge's half-plane dot(n, x - v) <= 0 (Cyrus-Beck).
+  // Clip [0, maxFraction] by each edge's half-plane A + t B >= 0 with A = e x (o - v), B = e x d (e the edge
+  // vector, counter-clockwise: inside is on the left). A and B have exact signs and accurate values (adaptive), so
+  // a ray nearly parallel to a long thin polygon is not misled by rounded unit normals (Cyrus-Beck).
   const Vec2 d = r.direction;
   double lower = 0.0, upper = r.maxFraction;
   std::size_t entry = count;  // edge through which the ray enters
+  std::size_t exit = count;   // edge through which it leaves (the smallest exit parameter)
   for (std::size_t i = 0; i < count; ++i) {
-    const double num = dot(n[i], v[i] - o);  // >= 0 when the origin is on the inner side
-    const double den = dot(n[i], d);         // < 0 when the ray runs against the outward normal (entering)
-    if (den == 0.0) {
-      if (num < 0.0) return {};  // parallel to the edge and outside it
-    } else if (den < 0.0) {
-      if (num < lower * den) {  // t = num / den > lower
-        lower = num / den;
-        entry = i;
+    const Vec2 a = v[i], b = v[i + 1 == count ? 0 : i + 1];
+    const detail::SignedValue A = detail::crossOfDiffs(a, b, a, o);
+    const detail::SignedValue B = detail::crossOfDiffs(a, b, Vec2{0.0, 0.0}, d);
+    if (B.sign == 0) {
+      if (A.sign < 0) return {};  // parallel to the edge and outside it
+    } else if (B.sign > 0) {      // entering: t >= -A / B
+      if (A.sign < 0) {
+        const double t = -A.value / B.value;
+        if (entry == count || t > lower) {
+          lower = std::max(t, lower);
+          entry = i;
+        }
       }
-    } else if (num < upper * den) {  // t < upper
-      upper = num / den;
+    } else {  // leaving: t <= -A / B
+      if (A.sign < 0) return {};  // leaves before it starts (the origin is outside this edge, moving away)
+      const double t = -A.value / B.value;
+      if (t < upper) {
+        upper = t;
+        exit = i;
+      }
     }
-    if (upper < lower) return {};
   }
-  // Exactly outside but within rounding of an edge: the double clipping saw no entry; enter at fraction 0 through
+  // Exactly outside but within rounding of an edge: no entry parameter was computed; enter at fraction 0 through
   // the edge that the exact test found the origin outside of.
-  if (entry == count) entry = outsideEdge;
+  const bool entered = entry != count;
+  if (!entered) entry = outsideEdge;
+  if (exit != count && entered) {
+    // Entry before exit, decided exactly when the rounded parameters are too close to tell: -Ae / Be <= -Ax / Bx
+    // with Be > 0 > Bx is Ax Be - Ae Bx >= 0.
+    const double gap = upper - lower;
+    if (!(std::fabs(gap) > 1e-9 * std::fmax(std::fabs(lower), std::fabs(upper)))) {
+      if (exactOrder(v, count, entry, exit, o, d) < 0) return {};
+    } else if (gap < 0.0) {
+      return {};
+    }
+  } else if (upper < lower) {
+    return {};
+  }
+  if (!(lower <= r.maxFraction)) return {};
   RayHit h;
   h.hit = true;
   h.fraction = lower;
   h.point = lower == 0.0 ? o : o + d * lower;
-  h.normal = n[entry];
+  h.normal = detail::noNegativeZero(n[entry]);
   return h;
 }
 
@@ -209,7 +254,7 @@ RayHit raycast(const Ray& r, const Segment& s) {
     }
     if (!(h.fraction <= r.maxFraction)) return {};
     h.hit = true;
-    h.normal = detail::unitOrZero(-d);
+    h.normal = detail::noNegativeZero(detail::unitOrZero(-d));
     return h;
   }
   // The ray's line crosses the closed segment. t = ((a - o) x e) / (d x e) with e = b - a; t >= 0 exactly?
@@ -237,7 +282,7 @@ RayHit raycast(const Ray& r, const Segment& s) {
   h.fraction = t;
   // Unit normal of the segment on the origin's side, i.e. facing against the direction: dot(n, d) < 0.
   const Vec2 left = detail::unitOrZero(perp(s.b - s.a));  // dot(left, d) = -(d x e)
-  h.normal = den.sign > 0 ? left : -left;
+  h.normal = detail::noNegativeZero(den.sign > 0 ? left : -left);
   return h;
 }
 

@@ -9,6 +9,7 @@
 #include <collide2d/collide2d.h>
 
 #include "contact_point.h"
+#include "predicates.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -125,11 +126,20 @@ void resetTrace(SatTrace* trace) {
 }
 
 // A non-owning view of a convex shape for SAT: its vertices and the axes it contributes (unit).
+// How an axis maps to the shape's edges, for the exact decision near a touch (see separatesExactly).
+enum class ViewKind : unsigned char {
+  Polygon,  ///< axis i is the outward normal of the edge vertices[i] -> vertices[i + 1]
+  Aabb,     ///< vertices[0] = min, vertices[2] = max; axes x and y (exact coordinate comparisons)
+  Quad,     ///< 4 corners counter-clockwise; axis i is the normal of edges i + 1 and i + 3 (opposite sides)
+  Segment   ///< 2 vertices; axis 0 the normal (both sides), axis 1 the direction (beyond either end)
+};
+
 struct ConvexView {
   const Vec2* vertices = nullptr;
   int vertexCount = 0;
   const Vec2* axes = nullptr;
   int axisCount = 0;
+  ViewKind kind = ViewKind::Polygon;
 };
 
 ConvexView viewOf(const Polygon& p) {
@@ -143,7 +153,8 @@ ConvexView viewOf(const Polygon& p) {
 struct Quad {
   Vec2 vertices[4];
   Vec2 axes[2];
-  ConvexView view() const { return {vertices, 4, axes, 2}; }
+  bool aligned = false;  // an Aabb: exact comparisons of coordinates
+  ConvexView view() const { return {vertices, 4, axes, 2, aligned ? ViewKind::Aabb : ViewKind::Quad}; }
 };
 
 Quad quadOf(const Aabb& b) {
@@ -154,6 +165,7 @@ Quad quadOf(const Aabb& b) {
   q.vertices[3] = {b.min.x, b.max.y};
   q.axes[0] = {1.0, 0.0};
   q.axes[1] = {0.0, 1.0};
+  q.aligned = true;
   return q;
 }
 
@@ -183,7 +195,7 @@ struct SegmentShape {
   Vec2 vertices[2];
   Vec2 axes[2];
   int axisCount = 0;
-  ConvexView view() const { return {vertices, 2, axes, axisCount}; }
+  ConvexView view() const { return {vertices, 2, axes, axisCount, ViewKind::Segment}; }
 };
 
 SegmentShape segmentOf(const Segment& s) {
@@ -197,6 +209,82 @@ SegmentShape segmentOf(const Segment& s) {
     out.axisCount = 2;
   }
   return out;
+}
+
+// -- exact decisions near a touch -------------------------------------------------------------------------------------
+//
+// Projections on rounded unit axes round an exact zero gap either way, so an axis whose overlap lies within the
+// rounding band (|overlap| <= band, band = 64 eps * the largest |x| + |y| among the vertices) is re-decided exactly:
+// the axis separates when the other shape lies strictly beyond one of the edges it stands for (exact orientation
+// of every vertex). Outside the band the double decision is certain: a clear negative overlap on a rounded axis is
+// a real separation, and a clear positive one means no vertex can be strictly beyond the edge. Two closed convex
+// polygons are disjoint exactly when some edge has the other strictly outside, so the answer is exact.
+
+constexpr double kBandUlps = 64.0 * DBL_EPSILON;
+
+double magnitude(const Vec2* v, int n) {
+  double m = 0.0;
+  for (int i = 0; i < n; ++i) m = maxOf(m, std::fabs(v[i].x) + std::fabs(v[i].y));
+  return m;
+}
+
+bool allRightOf(Vec2 p, Vec2 q, const Vec2* o, int n) {
+  for (int j = 0; j < n; ++j) {
+    if (orient(p, q, o[j]) >= 0) return false;
+  }
+  return true;
+}
+
+bool allLeftOf(Vec2 p, Vec2 q, const Vec2* o, int n) {
+  for (int j = 0; j < n; ++j) {
+    if (orient(p, q, o[j]) <= 0) return false;
+  }
+  return true;
+}
+
+// Exactly: does axis i of `s` separate the points o[0..n) from it (strictly)? `rounded` is the double decision,
+// kept where the shape gives no edge to decide on (a degenerate edge of a transformed or zero-extent shape).
+bool separatesExactly(const ConvexView& s, int i, const Vec2* o, int n, bool rounded) {
+  const Vec2* v = s.vertices;
+  switch (s.kind) {
+    case ViewKind::Polygon: {
+      const Vec2 p = v[i], q = v[i + 1 < s.vertexCount ? i + 1 : 0];
+      return p == q ? rounded : allRightOf(p, q, o, n);
+    }
+    case ViewKind::Aabb: {
+      bool above = true, below = true;
+      for (int j = 0; j < n; ++j) {
+        const double c = i == 0 ? o[j].x : o[j].y;
+        above = above && c > (i == 0 ? v[2].x : v[2].y);
+        below = below && c < (i == 0 ? v[0].x : v[0].y);
+      }
+      return above || below;
+    }
+    case ViewKind::Quad: {
+      const int e1 = i + 1, e2 = i + 3;  // edges e -> e + 1 (mod 4)
+      const Vec2 p1 = v[e1], q1 = v[(e1 + 1) & 3], p2 = v[e2 & 3], q2 = v[(e2 + 1) & 3];
+      if (p1 == q1 && p2 == q2) return rounded;
+      return (p1 != q1 && allRightOf(p1, q1, o, n)) || (p2 != q2 && allRightOf(p2, q2, o, n));
+    }
+    case ViewKind::Segment: {
+      const Vec2 a = v[0], b = v[1];
+      if (i == 0) return allRightOf(a, b, o, n) || allLeftOf(a, b, o, n);
+      bool beyondB = true, beforeA = true;
+      for (int j = 0; j < n; ++j) {
+        beyondB = beyondB && detail::dotSignExact(o[j], b, b, a) > 0;
+        beforeA = beforeA && detail::dotSignExact(o[j], a, a, b) > 0;
+      }
+      return beyondB || beforeA;
+    }
+  }
+  return rounded;
+}
+
+// The overlap reported for an axis decided exactly: never negative when it does not separate, negative (the
+// smallest magnitude) when it does although the rounded overlap was not.
+double decidedOverlap(double overlap, bool separates) {
+  if (separates) return overlap < 0.0 ? overlap : -std::numeric_limits<double>::denorm_min();
+  return overlap < 0.0 ? 0.0 : overlap;
 }
 
 enum class Stop : bool { AtSeparatingAxis, Never };
@@ -220,17 +308,24 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
   int index = 0;
   int bestIndex = -1;
   Push best{kInf, 0};
+  const double band = kBandUlps * maxOf(magnitude(a.vertices, a.vertexCount), magnitude(b.vertices, b.vertexCount));
   for (int owner = 0; owner < 2; ++owner) {
     const ConvexView& s = owner == 0 ? a : b;
+    const ConvexView& other = owner == 0 ? b : a;
     for (int i = 0; i < s.axisCount; ++i, ++index) {
       const Vec2 axis = s.axes[i];
       // A shape's projection on its own axis may come precomputed (PreparedPolygon: the same function on the same
       // numbers, so the same bits).
       const Interval ia = owner == 0 && aOwn != nullptr ? aOwn[i] : projectPoints(a.vertices, a.vertexCount, axis);
       const Interval ib = owner == 1 && bOwn != nullptr ? bOwn[i] : projectPoints(b.vertices, b.vertexCount, axis);
-      const double overlap = overlapOf(ia, ib);
+      double overlap = overlapOf(ia, ib);
+      bool separates = overlap < 0.0;
+      if (!(std::fabs(overlap) > band)) {  // within rounding of a touch (or NaN): decide exactly
+        separates = separatesExactly(s, i, other.vertices, other.vertexCount, separates);
+        overlap = decidedOverlap(overlap, separates);
+      }
       if (trace != nullptr) trace->axes.push_back({axis, owner, i, ia.min, ia.max, ib.min, ib.max, overlap});
-      if (overlap < 0.0) {
+      if (separates) {
         if (!separated && trace != nullptr) trace->separatingAxis = index;
         separated = true;
         if (stop == Stop::AtSeparatingAxis && trace == nullptr) return {};
@@ -248,7 +343,7 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
   const Vec2 bestAxis = bestIndex < a.axisCount ? a.axes[bestIndex] : b.axes[bestIndex - a.axisCount];
   Contact out;
   out.hit = true;
-  out.normal = bestAxis * best.sign();
+  out.normal = detail::noNegativeZero(bestAxis * best.sign());
   out.depth = std::max(0.0, best.distance);
   out.point = detail::deepestPoint(b.vertices, b.vertexCount, a.vertices, a.vertexCount, out.normal);
   return out;
@@ -260,7 +355,10 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
 Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
   resetTrace(trace);
   // Bounding-circle pre-check. The reach is widened by a few ulps so that rounding never rejects touching boxes.
-  const double reach = (length(a.halfExtents) + length(b.halfExtents)) * (1.0 + 8.0 * DBL_EPSILON);
+  // The corners are rounded to the coordinates' precision, so the reach also gets a few ulps of the centres.
+  const double centres = maxOf(std::fabs(a.center.x) + std::fabs(a.center.y), std::fabs(b.center.x) + std::fabs(b.center.y));
+  const double reach =
+      (length(a.halfExtents) + length(b.halfExtents)) * (1.0 + 8.0 * DBL_EPSILON) + 16.0 * DBL_EPSILON * centres;
   if (trace != nullptr) trace->boundingCircleTested = true;
   if (distanceSquared(a.center, b.center) > reach * reach) {
     if (trace != nullptr) trace->boundingCircleRejected = true;
@@ -283,6 +381,12 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
   bool separated = false;
   int bestIndex = -1;
   Push best{kInf, 0};
+  // Near a touch the axis is decided exactly on the world corners (Box::corners, the shape every other path uses),
+  // so that the answer does not depend on which box is A (issue 10, item 3).
+  const double band = 4.0 * kBandUlps *
+                      (centres + maxOf(a.halfExtents.x + a.halfExtents.y, b.halfExtents.x + b.halfExtents.y));
+  Vec2 worldA[4], worldB[4];
+  bool haveWorld = false;
   for (int i = 0; i < 4; ++i) {
     Interval ia, ib;
     if (i == 0) {
@@ -293,14 +397,25 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
       ia = projectPoints(cornersA, 4, axes[i]);
     }
     ib = projectPoints(cornersB, 4, axes[i]);
-    const double overlap = overlapOf(ia, ib);
+    double overlap = overlapOf(ia, ib);
+    bool separates = overlap < 0.0;
+    if (!(std::fabs(overlap) > band)) {
+      if (!haveWorld) {
+        boxCorners(a, ca, sa, worldA);
+        boxCorners(b, cb, sb, worldB);
+        haveWorld = true;
+      }
+      const ConvexView owner{i < 2 ? worldA : worldB, 4, nullptr, 2, ViewKind::Quad};
+      separates = separatesExactly(owner, i & 1, i < 2 ? worldB : worldA, 4, separates);
+      overlap = decidedOverlap(overlap, separates);
+    }
     if (trace != nullptr) {
       const Vec2 world = rotate(axes[i], ca, sa);
       const double offset = dot(a.center, world);
       trace->axes.push_back({world, i / 2, 1 + i % 2, ia.min + offset, ia.max + offset, ib.min + offset,
                              ib.max + offset, overlap});
     }
-    if (overlap < 0.0) {
+    if (separates) {
       if (trace == nullptr) return {};
       if (!separated) trace->separatingAxis = i;
       separated = true;
@@ -316,11 +431,12 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
   Contact out;
   out.hit = true;
   if (!wantContact) return out;
-  out.normal = rotate(axes[bestIndex] * best.sign(), ca, sa);
+  out.normal = detail::noNegativeZero(rotate(axes[bestIndex] * best.sign(), ca, sa));
   out.depth = std::max(0.0, best.distance);
-  Vec2 worldA[4], worldB[4];
-  boxCorners(a, ca, sa, worldA);  // = a.corners(worldA), reusing cos / sin
-  boxCorners(b, cb, sb, worldB);
+  if (!haveWorld) {
+    boxCorners(a, ca, sa, worldA);  // = a.corners(worldA), reusing cos / sin
+    boxCorners(b, cb, sb, worldB);
+  }
   out.point = detail::deepestPoint(worldB, 4, worldA, 4, out.normal);
   return out;
 }
@@ -429,7 +545,9 @@ void PreparedPolygon::assign(const Polygon& polygon) {
     center_ = mean;
     r2 = m2;
   }
-  radius_ = std::sqrt(r2) * (1.0 + 1e-9);
+  // Plus a few ulps of the coordinates: the centre and the distances to it carry rounding of that size.
+  radius_ = std::sqrt(r2) * (1.0 + 1e-9) + 8.0 * DBL_EPSILON * magnitude(polygon_.vertices().data(),
+                                                                          static_cast<int>(polygon_.size()));
 }
 
 Status PreparedPolygon::create(std::span<const Vec2> points, PreparedPolygon& out) {
@@ -442,7 +560,8 @@ Status PreparedPolygon::create(std::span<const Vec2> points, PreparedPolygon& ou
 namespace {
 // True when the circles (ca, ra) and (cb, rb) are apart by more than rounding could explain.
 bool clearlyApart(Vec2 ca, double ra, Vec2 cb, double rb) {
-  const double reach = (ra + rb) * (1.0 + 1e-9);
+  const double reach = (ra + rb) * (1.0 + 1e-9) +
+                       8.0 * DBL_EPSILON * (std::fabs(ca.x) + std::fabs(ca.y) + std::fabs(cb.x) + std::fabs(cb.y));
   return distanceSquared(ca, cb) > reach * reach;
 }
 }  // namespace

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <limits>
 
+#include "predicates.h"
+
 namespace collide2d {
 
 namespace {
@@ -112,6 +114,7 @@ Contact circleContact(const Circle& c, Vec2 q, double d2, bool inside, Vec2 face
     out.depth = c.radius + std::sqrt(d2);
   }
   out.hit = true;
+  out.normal = detail::noNegativeZero(out.normal);
   out.point = q;
   return out;
 }
@@ -151,7 +154,7 @@ Contact collide(const Circle& c, const Box& b) {
   const Circle localCircle{local, c.radius};
   Contact out = circleContact(localCircle, bc.point, bc.distanceSquared, bc.inside, bc.face);
   if (!out.hit) return out;
-  out.normal = rotate(out.normal, cs, sn);
+  out.normal = detail::noNegativeZero(rotate(out.normal, cs, sn));
   out.point = b.center + rotate(out.point, cs, sn);
   return out;
 }

@@ -23,6 +23,8 @@
 #include <cmath>
 #include <limits>
 
+#include "predicates.h"
+
 namespace collide2d {
 namespace {
 
@@ -106,9 +108,52 @@ Start startContact(Vec2 c, double r, Vec2 d, double dLength, const Segment& s, d
                    Vec2& normal) {
   q = closestOnWall(c, s.a, s.b);
   if (!(q.distance - r <= skin)) return Start::Clear;
+  if (contains(s, c)) {
+    // The centre lies exactly on the wall (decided exactly): every motion leaves it or slides along it, none
+    // moves "into" it, so the wall never stops a circle centred on it (issue 10, item 6).
+    q.distance = 0.0;
+    normal = startNormal(c, q, s.a, s.b, d);
+    return Start::Leaving;
+  }
   normal = startNormal(c, q, s.a, s.b, d);
   return movesInto(d, normal, dLength) ? Start::MovingIn : Start::Leaving;
 }
+
+// Exact: is the centre at the end of the motion, c + d, within r of the line through a, b or past it, seen from the
+// side `side` (+1: the left of a -> b) where it starts? I.e. side * H <= r |e| with H = e x (c + d - a), e = b - a.
+// All inputs are rescaled together by a power of two (the answer is invariant).
+bool endReachesLine(Vec2 a, Vec2 b, Vec2 c, Vec2 d, double r, int side) {
+  using namespace detail;
+  const int k = scaleExponent({a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y, r});
+  const auto sc = [k](double v) { return std::scalbn(v, k); };
+  a = {sc(a.x), sc(a.y)};
+  b = {sc(b.x), sc(b.y)};
+  c = {sc(c.x), sc(c.y)};
+  d = {sc(d.x), sc(d.y)};
+  r = sc(r);
+  const auto ex = exactDiff(b.x, a.x), ey = exactDiff(b.y, a.y);
+  const auto wx = exactDiff(c.x, a.x) + exact(d.x), wy = exactDiff(c.y, a.y) + exact(d.y);
+  const auto h = ex * wy - ey * wx;
+  if (h.sign() * side <= 0) return true;  // on the line or past it
+  const auto f = exactProduct(r, r) * (ex * ex + ey * ey) - h * h;
+  return f.sign() >= 0;
+}
+
+// Exact: is c + d within r of the point p (closed disc)?
+bool endWithinDisc(Vec2 c, Vec2 d, Vec2 p, double r) {
+  using namespace detail;
+  const int k = scaleExponent({c.x, c.y, d.x, d.y, p.x, p.y, r});
+  const auto sc = [k](double v) { return std::scalbn(v, k); };
+  c = {sc(c.x), sc(c.y)};
+  d = {sc(d.x), sc(d.y)};
+  p = {sc(p.x), sc(p.y)};
+  r = sc(r);
+  const auto fx = exactDiff(c.x, p.x) + exact(d.x), fy = exactDiff(c.y, p.y) + exact(d.y);
+  return (exactProduct(r, r) - (fx * fx + fy * fy)).sign() >= 0;
+}
+
+// A parameter this close to 1 is re-decided exactly (contact at or before the end of the motion, or not).
+constexpr double kNearOne = 1e-6;
 
 // One wall's first contact.
 struct WallHit {
@@ -118,26 +163,25 @@ struct WallHit {
   Vec2 normal;
 };
 
-// First t in [0, 1] at which the ray t * d (from the origin) enters the disc of radius r around P, moving in
-// (a tangent graze is not an entry). Returns false when there is none.
-bool rayDisc(Vec2 d, double dLength, Vec2 p, double r, double& t) {
+// First t in [0, 1] at which the circle's centre c + t d enters the disc of radius r around the wall end P (p = P - c,
+// rounded), moving in (a tangent graze is not an entry). Returns false when there is none. Graze vs entry, and entry
+// before or after t = 1, are decided exactly.
+bool rayDisc(Vec2 c, Vec2 d, Vec2 P, Vec2 p, double r, double& t) {
   const double b = dot(d, p);  // > 0: moving towards the centre
   if (!(b > 0.0)) return false;
-  const double c = dot(p, p) - r * r;  // > 0: starting outside
-  if (c <= 0.0) {
+  const double cc = dot(p, p) - r * r;  // > 0: starting outside
+  if (cc <= 0.0) {
     t = 0.0;
     return true;
   }
-  // The discriminant b^2 - |d|^2 c equals (r |d|)^2 - cross(d, p)^2 (Lagrange's identity). The second form does not
-  // cancel when the disc is small and far away (b^2 and |d|^2 c then agree to many digits).
-  const double rd = r * dLength;
-  const double off = std::fabs(cross(d, p));  // |d| times the distance from the corner to the line of motion
-  const double disc = (rd - off) * (rd + off);
-  // disc == 0 is a tangent graze (the motion is along the contact tangent), except for a point (r == 0), whose
-  // only way to touch a corner is to pass straight through it.
-  if (!(disc > 0.0) && !(disc == 0.0 && r == 0.0)) return false;
-  // Stable root: c / (b + sqrt(disc)) instead of (b - sqrt(disc)) / |d|^2.
-  const double root = c / (b + std::sqrt(disc));
+  // The discriminant b^2 - |d|^2 cc equals (r |d|)^2 - cross(d, P - c)^2 (Lagrange's identity), which does not
+  // cancel when the disc is small and far away; its sign is exact. Zero is a tangent graze (the motion is along the
+  // contact tangent), except for a point (r == 0), whose only way to touch a corner is to pass straight through it.
+  const detail::SignedValue disc = detail::tangencyDiscriminant(d, c, P, r);
+  if (!(disc.sign > 0) && !(disc.sign == 0 && r == 0.0)) return false;
+  // Stable root: cc / (b + sqrt(disc)) instead of (b - sqrt(disc)) / |d|^2.
+  double root = cc / (b + std::sqrt(std::max(disc.value, 0.0)));
+  if (std::fabs(root - 1.0) <= kNearOne) root = endWithinDisc(c, d, P, r) ? std::min(root, 1.0) : 2.0;
   if (!(root <= 1.0)) return false;
   t = root;
   return true;
@@ -173,12 +217,21 @@ WallHit sweepWall(Vec2 c, double r, Vec2 d, double dLength, const Segment& s, do
     const double len = std::sqrt(l2);
     const Vec2 u = e * (1.0 / len);
     const Vec2 m = perp(u);
-    const double h = -dot(m, pa);         // signed offset of the centre from the wall's line along m
-    const double side = h >= 0.0 ? 1.0 : -1.0;
-    const double approach = -side * dot(m, d);  // speed towards the line, > 0 when approaching
-    if (approach > 0.0) {
+    const double h = -dot(m, pa);  // signed offset of the centre from the wall's line along m
+    // Which side the centre starts on, and whether it moves towards the line, are decided exactly: a motion exactly
+    // parallel to the wall never reaches its face (issue 10: a slide at exactly r was reported as a hit).
+    const int sideSign = orient(a, b, c);
+    const int moveSign = detail::crossOfDiffs(a, b, Vec2{0.0, 0.0}, d).sign;
+    if (sideSign != 0 && moveSign == -sideSign) {
+      const double side = sideSign > 0 ? 1.0 : -1.0;
+      const double approach = -side * dot(m, d);  // speed towards the line (> 0, up to rounding)
       const double gap = std::fabs(h) - r;
-      const double t = gap > 0.0 ? gap / approach : 0.0;
+      double t = gap > 0.0 ? gap / approach : 0.0;
+      if (!(approach > 0.0)) t = 2.0;
+      if (!(std::fabs(t - 1.0) > kNearOne)) {
+        // Within rounding of the end of the motion: does the circle reach the line by t = 1? (exact)
+        t = endReachesLine(a, b, c, d, r, sideSign) ? std::min(t, 1.0) : 2.0;
+      }
       if (t <= 1.0) {
         const double foot = -dot(u, pa) + t * dot(u, d);  // tangential coordinate of the centre at t
         if (foot >= 0.0 && foot <= len) {
@@ -194,8 +247,8 @@ WallHit sweepWall(Vec2 c, double r, Vec2 d, double dLength, const Segment& s, do
   // The endpoint discs (the only features of a zero-length wall).
   double ta = 2.0;
   double tb = 2.0;
-  const bool hitA = rayDisc(d, dLength, pa, r, ta);
-  const bool hitB = l2 > 0.0 && rayDisc(d, dLength, pb, r, tb);
+  const bool hitA = rayDisc(c, d, a, pa, r, ta);
+  const bool hitB = l2 > 0.0 && rayDisc(c, d, b, pb, r, tb);
   if (!hitA && !hitB) return out;
   const bool useA = hitA && (!hitB || ta <= tb);
   const double t = useA ? ta : tb;
@@ -329,7 +382,7 @@ SweepHit sweep(const Circle& circle, Vec2 displacement, std::span<const Segment>
   out.hit = true;
   out.time = std::clamp(best.time, 0.0, 1.0);
   out.point = best.point;
-  out.normal = best.normal;
+  out.normal = detail::noNegativeZero(best.normal);
   out.wall = bestWall;
   if (out.time == 0.0) return out;  // position = start
 

@@ -208,13 +208,15 @@ TEST(SweepTest, StartingInContactMovingOutIsNotAHit) {
   EXPECT_EQ(overlapping.position, (Vec2{1.5, 0}));
 }
 
-TEST(SweepTest, CentreOnTheWallMovingAcrossHitsAtTimeZero) {
+TEST(SweepTest, CentreOnTheWallMovingAcrossLeavesIt) {
+  // A centre exactly on the wall overlaps it by r; moving across it, or along it, only leaves it (issue 10, item 6,
+  // where it was stuck at time 0 in both directions).
   const std::vector<Segment> walls = {{{0, -2}, {0, 2}}};
-  const SweepHit h = sweepV({{0, 0}, 0.5}, {1, 0}, walls);
-  ASSERT_TRUE(h.hit);
-  EXPECT_EQ(h.time, 0.0);
-  EXPECT_EQ(h.position, (Vec2{0, 0}));
-  EXPECT_NEAR(h.normal.x, -1, kTol);  // against the motion
+  for (const double dx : {1.0, -1.0}) {
+    const SweepHit h = sweepV({{0, 0}, 0.5}, {dx, 0}, walls);
+    EXPECT_FALSE(h.hit);
+    EXPECT_EQ(h.position, (Vec2{dx, 0}));
+  }
 }
 
 TEST(SweepTest, ParallelMotionAlongATouchedWallIsNotAHit) {
