@@ -57,7 +57,8 @@ CirclePair circlePair(const Circle& a, const Circle& b) {
   CirclePair p{b.center - a.center, a.radius + b.radius, 0};
   const double m = std::max({std::fabs(p.d.x), std::fabs(p.d.y), std::fabs(p.r)});
   if ((m >= 0x1p-480 && m <= 0x1p480) || m == 0.0) return p;
-  const int k = detail::scaleExponent({a.center.x, a.center.y, b.center.x, b.center.y, a.radius, b.radius});
+  const int k =
+      detail::scaleExponent({a.center.x, a.center.y, b.center.x, b.center.y, a.radius, b.radius}, false);
   if (k == 0) return p;
   const auto s = [k](double v) { return std::scalbn(v, k); };
   p.d = Vec2{s(b.center.x), s(b.center.y)} - Vec2{s(a.center.x), s(a.center.y)};

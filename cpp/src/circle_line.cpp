@@ -61,7 +61,7 @@ CircleLineIntersection lineRoots(Vec2 a, Vec2 b, const Circle& c) {
   CircleLineIntersection out;
   Vec2 sa = a, sb = b, sc = c.center;
   double sr = c.radius;
-  const int k = detail::scaleExponent({a.x, a.y, b.x, b.y, c.center.x, c.center.y, c.radius});
+  const int k = detail::scaleExponent({a.x, a.y, b.x, b.y, c.center.x, c.center.y, c.radius}, false);
   if (k > 200 || k < -200) {
     sa = {std::scalbn(a.x, k), std::scalbn(a.y, k)};
     sb = {std::scalbn(b.x, k), std::scalbn(b.y, k)};
@@ -74,11 +74,13 @@ CircleLineIntersection lineRoots(Vec2 a, Vec2 b, const Circle& c) {
   const Discriminant disc = discriminant(sa, sb, sc, sr);
   if (disc.sign < 0) return out;
   const double tc = dot(sc - sa, d) / dd;
+  if (!std::isfinite(tc)) return out;  // overflow (inputs spanning more than the exponent range): no crossing
   if (disc.sign == 0) {
     out.count = 1;
     out.t1 = out.t2 = tc;
   } else {
     const double h = std::sqrt(disc.value) / dd;
+    if (!std::isfinite(h)) return out;
     out.count = 2;
     out.t1 = tc - h;
     out.t2 = tc + h;

@@ -4,6 +4,7 @@
 #include <collide2d/collide2d.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "predicates.h"
 
@@ -148,10 +149,20 @@ SegmentIntersection intersect(const Segment& a, const Segment& b) { return class
 
 SegmentPoint closestPoint(const Segment& s, Vec2 p) {
   SegmentPoint r;
-  const Vec2 d = s.b - s.a;
-  const double l2 = dot(d, d);
+  Vec2 d = s.b - s.a;
+  double l2 = dot(d, d);
   double t = 0.0;
   if (l2 > 0.0) t = dot(p - s.a, d) / l2;
+  if (!(l2 >= 0x1p-900 && l2 <= 0x1p900) && isFinite(s.a) && isFinite(s.b) && isFinite(p)) {
+    // The parameter is dimensionless: compute it on the inputs rescaled by a power of two (exact) when the squared
+    // length would under- or overflow.
+    const int k = detail::scaleExponent({s.a.x, s.a.y, s.b.x, s.b.y, p.x, p.y}, false);
+    const auto sc = [k](Vec2 v) { return Vec2{std::scalbn(v.x, k), std::scalbn(v.y, k)}; };
+    const Vec2 a = sc(s.a);
+    d = sc(s.b) - a;
+    l2 = dot(d, d);
+    t = l2 > 0.0 ? dot(sc(p) - a, d) / l2 : 0.0;
+  }
   if (t <= 0.0) {
     r.t = 0.0;
     r.point = s.a;

@@ -128,7 +128,7 @@ inline bool filterable(double detsum) { return detsum >= kFilterMin && detsum <=
 
 }  // namespace
 
-int scaleExponent(std::initializer_list<double> values) {
+int scaleExponent(std::initializer_list<double> values, bool keepSmall) {
   double big = 0.0, small = std::numeric_limits<double>::infinity();
   for (const double v : values) {
     if (!std::isfinite(v)) return 0;
@@ -140,7 +140,7 @@ int scaleExponent(std::initializer_list<double> values) {
   int k = -std::ilogb(big);
   // Scaling down never pushes a nonzero input below the normal range (where it would lose bits): inputs that span
   // more than the whole exponent range keep their smallest values exact and may overflow instead (outside DOMAIN).
-  if (k < 0) k = std::max(k, -(std::ilogb(small) + 1022));
+  if (k < 0 && keepSmall) k = std::max(k, std::min(0, -(std::ilogb(small) + 1022)));
   return k;
 }
 

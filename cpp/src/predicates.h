@@ -231,8 +231,9 @@ SignedValue dotWithDiff(Vec2 d, Vec2 o, Vec2 p);
 SignedValue tangencyDiscriminant(Vec2 d, Vec2 o, Vec2 c, double r);
 
 /// The power of two 2^k (returned: k) that brings the largest magnitude among `values` into [1, 2); 0 when all are
-/// zero or one is not finite.
-int scaleExponent(std::initializer_list<double> values);
+/// zero or one is not finite. With keepSmall, scaling down stops where the smallest nonzero value would leave the
+/// normal range (exact predicates: no input loses bits); without, tiny values may flush (metric code: negligible).
+int scaleExponent(std::initializer_list<double> values, bool keepSmall = true);
 
 /// v with each -0 component turned into +0 (results never carry a negative zero).
 inline Vec2 noNegativeZero(Vec2 v) { return {v.x + 0.0, v.y + 0.0}; }

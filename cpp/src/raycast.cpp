@@ -71,50 +71,69 @@ SlabHit slab(Vec2 o, Vec2 d, Vec2 mn, Vec2 mx, double maxFraction) {
   return s;
 }
 
-// Sign of Ax Be - Ae Bx for the polygon edges `entry` and `exit` (A = e x (o - v), B = e x d), exactly.
-int exactOrder(std::span<const Vec2> v, std::size_t count, std::size_t entry, std::size_t exit, Vec2 o, Vec2 d) {
+// For polygon edge i (vertices v[i] -> v[i + 1], counter-clockwise) and the ray o + t d: A = e x (o - v[i]) and
+// B = e x d (the ray is on the inner side of the edge where A + t B >= 0; it crosses the edge's line at -A / B).
+// compareCrossings(i, j) is the exact sign of t_i - t_j, i.e. of (A_j B_i - A_i B_j) sign(B_i) sign(B_j).
+int compareCrossings(std::span<const Vec2> v, std::size_t count, std::size_t i, std::size_t j, Vec2 o, Vec2 d) {
   using detail::exact;
   using detail::exactDiff;
-  const auto edge = [&](std::size_t i, auto& A, auto& B) {
-    const Vec2 a = v[i], b = v[i + 1 == count ? 0 : i + 1];
+  const auto edge = [&](std::size_t k, auto& A, auto& B) {
+    const Vec2 a = v[k], b = v[k + 1 == count ? 0 : k + 1];
     const auto ex = exactDiff(b.x, a.x), ey = exactDiff(b.y, a.y);
     A = ex * exactDiff(o.y, a.y) - ey * exactDiff(o.x, a.x);
     B = ex * exact(d.y) - ey * exact(d.x);
   };
   using AType = decltype(exactDiff(0, 0) * exactDiff(0, 0) - exactDiff(0, 0) * exactDiff(0, 0));
   using BType = decltype(exactDiff(0, 0) * exact(0) - exactDiff(0, 0) * exact(0));
-  AType ae, ax;
-  BType be, bx;
-  edge(entry, ae, be);
-  edge(exit, ax, bx);
-  return (ax * be - ae * bx).sign();
+  AType ai, aj;
+  BType bi, bj;
+  edge(i, ai, bi);
+  edge(j, aj, bj);
+  return (aj * bi - ai * bj).sign() * bi.sign() * bj.sign();
 }
+
+// Parameters this close (relative) are ordered exactly.
+inline bool close(double s, double t) { return !(std::fabs(s - t) > 1e-9 * std::fmax(std::fabs(s), std::fabs(t))); }
 
 }  // namespace
 
 RayHit raycast(const Ray& r, const Circle& c) {
   if (!finiteRay(r) || !(c.radius >= 0.0) || !isFinite(c.center) || !std::isfinite(c.radius)) return {};
-  const Vec2 m = r.origin - c.center;
-  const double r2 = c.radius * c.radius;
+  // Squares of the inputs must neither overflow nor underflow: when the origin, centre and radius lie outside
+  // [2^-400, 2^400] they are rescaled together by a power of two (exact), and the direction on its own; the
+  // fraction is rescaled back (t = t' 2^(j - k)).
+  Vec2 o = r.origin, center = c.center, d = r.direction;
+  double radius = c.radius;
+  int k = detail::scaleExponent({o.x, o.y, center.x, center.y, radius}, false);
+  int j = detail::scaleExponent({d.x, d.y}, false);
+  if (k >= -400 && k <= 400) k = 0;
+  if (j >= -400 && j <= 400) j = 0;
+  if (k != 0) {
+    o = {std::scalbn(o.x, k), std::scalbn(o.y, k)};
+    center = {std::scalbn(center.x, k), std::scalbn(center.y, k)};
+    radius = std::scalbn(radius, k);
+  }
+  if (j != 0) d = {std::scalbn(d.x, j), std::scalbn(d.y, j)};
+  const Vec2 m = o - center;
+  const double r2 = radius * radius;
   const double cc = dot(m, m) - r2;
   if (cc <= 0.0) return startsInside(r);
-  const Vec2 d = r.direction;
   const double b = dot(m, d);  // half the linear coefficient of |d|^2 t^2 + 2 b t + cc = 0
   if (b >= 0.0) return {};     // outside and not moving towards the centre
   // The discriminant b^2 - |d|^2 cc, written as r^2 |d|^2 - (d x (c - o))^2 (Lagrange's identity): the first form
   // cancels catastrophically for a far origin; the second has an exact sign (a tangent ray touches: a hit).
-  const detail::SignedValue disc = detail::tangencyDiscriminant(d, r.origin, c.center, c.radius);
+  const detail::SignedValue disc = detail::tangencyDiscriminant(d, o, center, radius);
   if (disc.sign < 0) return {};
   // Smaller root without cancellation: q = -b + sqrt(disc) (both terms >= 0), t = cc / q.
   const double q = -b + std::sqrt(std::max(disc.value, 0.0));
-  const double t = cc / q;
+  const double t = std::scalbn(cc / q, j - k);
   if (!(t >= 0.0 && t <= r.maxFraction)) return {};
   RayHit h;
   h.hit = true;
   h.fraction = t;
-  h.point = r.origin + d * t;
+  h.point = r.origin + r.direction * t;
   const Vec2 n = detail::unitOrZero(h.point - c.center);
-  h.normal = detail::noNegativeZero((n.x == 0.0 && n.y == 0.0) ? detail::unitOrZero(-d) : n);
+  h.normal = detail::noNegativeZero((n.x == 0.0 && n.y == 0.0) ? detail::unitOrZero(-r.direction) : n);
   return h;
 }
 
@@ -139,30 +158,29 @@ RayHit raycast(const Ray& r, const Aabb& b) {
   return h;
 }
 
+// A convex polygon's vertices (counter-clockwise) and the outward unit normals of its edges.
+RayHit clipConvex(const Ray& r, std::span<const Vec2> v, std::span<const Vec2> n);
+
 RayHit raycast(const Ray& r, const Box& b) {
   if (!finiteRay(r) || !isFinite(b.center) || !isFinite(b.halfExtents) || !std::isfinite(b.angle)) return {};
+  // The box is its corners (Box::corners, as everywhere else), clipped like a polygon on exact edge determinants:
+  // rotating a far origin into the box's frame would cost an ulp of the origin's coordinates, far more than the box.
   const double c = std::cos(b.angle), s = std::sin(b.angle);
-  // Into the box's frame: the box is [-h, h], the ray is rotated by -angle.
-  const Vec2 o = inverseRotate(r.origin - b.center, c, s);
-  const Vec2 d = inverseRotate(r.direction, c, s);
-  const Vec2 h = b.halfExtents;
-  if (-h.x <= o.x && o.x <= h.x && -h.y <= o.y && o.y <= h.y) return startsInside(r);
-  const SlabHit sh = slab(o, d, {-h.x, -h.y}, h, r.maxFraction);
-  if (!sh.hit) return {};
-  RayHit out;
-  out.hit = true;
-  out.fraction = sh.t;
-  out.point = r.origin + r.direction * sh.t;
-  const Vec2 local = sh.axis == 0 ? Vec2{sh.side, 0.0} : Vec2{0.0, sh.side};
-  out.normal = detail::noNegativeZero(rotate(local, c, s));
-  return out;
+  Vec2 corners[4];
+  b.corners(corners);
+  const Vec2 normals[4] = {rotate({0.0, -1.0}, c, s), rotate({1.0, 0.0}, c, s), rotate({0.0, 1.0}, c, s),
+                           rotate({-1.0, 0.0}, c, s)};
+  return clipConvex(r, corners, normals);
 }
 
 RayHit raycast(const Ray& r, const Polygon& p) {
-  const std::span<const Vec2> v = p.vertices();
-  const std::span<const Vec2> n = p.normals();
+  if (p.size() < 3 || p.normals().size() != p.size()) return {};
+  return clipConvex(r, p.vertices(), p.normals());
+}
+
+RayHit clipConvex(const Ray& r, std::span<const Vec2> v, std::span<const Vec2> n) {
   const std::size_t count = v.size();
-  if (count < 3 || n.size() != count || !finiteRay(r)) return {};
+  if (!finiteRay(r)) return {};
   const Vec2 o = r.origin;
   // Inside (boundary included) decided exactly, so that it agrees with contains(Polygon, point).
   std::size_t outsideEdge = count;  // an edge whose line has the origin strictly outside
@@ -178,7 +196,7 @@ RayHit raycast(const Ray& r, const Polygon& p) {
   // a ray nearly parallel to a long thin polygon is not misled by rounded unit normals (Cyrus-Beck).
   const Vec2 d = r.direction;
   double lower = 0.0, upper = r.maxFraction;
-  std::size_t entry = count;  // edge through which the ray enters
+  std::size_t entry = count;  // edge through which the ray enters (the largest entry parameter)
   std::size_t exit = count;   // edge through which it leaves (the smallest exit parameter)
   for (std::size_t i = 0; i < count; ++i) {
     const Vec2 a = v[i], b = v[i + 1 == count ? 0 : i + 1];
@@ -189,15 +207,19 @@ RayHit raycast(const Ray& r, const Polygon& p) {
     } else if (B.sign > 0) {      // entering: t >= -A / B
       if (A.sign < 0) {
         const double t = -A.value / B.value;
-        if (entry == count || t > lower) {
-          lower = std::max(t, lower);
+        const bool later = entry == count || (close(t, lower) ? compareCrossings(v, count, i, entry, o, d) > 0
+                                                                : t > lower);
+        if (later) {
+          lower = entry == count ? std::max(t, 0.0) : std::max(t, lower);
           entry = i;
         }
       }
     } else {  // leaving: t <= -A / B
       if (A.sign < 0) return {};  // leaves before it starts (the origin is outside this edge, moving away)
       const double t = -A.value / B.value;
-      if (t < upper) {
+      const bool earlier = exit == count ? t < upper
+                                         : (close(t, upper) ? compareCrossings(v, count, i, exit, o, d) < 0 : t < upper);
+      if (earlier) {
         upper = t;
         exit = i;
       }
@@ -208,14 +230,8 @@ RayHit raycast(const Ray& r, const Polygon& p) {
   const bool entered = entry != count;
   if (!entered) entry = outsideEdge;
   if (exit != count && entered) {
-    // Entry before exit, decided exactly when the rounded parameters are too close to tell: -Ae / Be <= -Ax / Bx
-    // with Be > 0 > Bx is Ax Be - Ae Bx >= 0.
-    const double gap = upper - lower;
-    if (!(std::fabs(gap) > 1e-9 * std::fmax(std::fabs(lower), std::fabs(upper)))) {
-      if (exactOrder(v, count, entry, exit, o, d) < 0) return {};
-    } else if (gap < 0.0) {
-      return {};
-    }
+    // Entry no later than exit, decided exactly when the rounded parameters are too close to tell.
+    if (close(lower, upper) ? compareCrossings(v, count, entry, exit, o, d) > 0 : upper < lower) return {};
   } else if (upper < lower) {
     return {};
   }

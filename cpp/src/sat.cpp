@@ -263,7 +263,17 @@ bool separatesExactly(const ConvexView& s, int i, const Vec2* o, int n, bool rou
     case ViewKind::Quad: {
       const int e1 = i + 1, e2 = i + 3;  // edges e -> e + 1 (mod 4)
       const Vec2 p1 = v[e1], q1 = v[(e1 + 1) & 3], p2 = v[e2 & 3], q2 = v[(e2 + 1) & 3];
-      if (p1 == q1 && p2 == q2) return rounded;
+      if (p1 == q1 && p2 == q2) {
+        // Both sides collapsed: the quad is the segment q2 -> p1 (a box of zero extent across this axis), and the
+        // axis runs along it: the others are apart when all lie strictly beyond one of its ends.
+        if (q2 == p1) return rounded;  // a point
+        bool beyond = true, before = true;
+        for (int j = 0; j < n; ++j) {
+          beyond = beyond && detail::dotSignExact(o[j], p1, p1, q2) > 0;
+          before = before && detail::dotSignExact(o[j], q2, q2, p1) > 0;
+        }
+        return beyond || before;
+      }
       return (p1 != q1 && allRightOf(p1, q1, o, n)) || (p2 != q2 && allRightOf(p2, q2, o, n));
     }
     case ViewKind::Segment: {

@@ -68,6 +68,7 @@ struct PolygonClosest {
   double distanceSquared = std::numeric_limits<double>::infinity();
   bool inside = false;
   std::size_t edge = 0;
+  bool interior = false;  ///< the closest point lies strictly inside that edge (not at a vertex)
 };
 
 PolygonClosest closestOnPolygon(const Polygon& poly, Vec2 p) {
@@ -78,7 +79,12 @@ PolygonClosest closestOnPolygon(const Polygon& poly, Vec2 p) {
     out.point = p;
     return out;
   }
+  // The closest point of a convex polygon to an exterior point lies on an edge that has the point strictly
+  // outside its line (decided exactly). Only those edges are candidates when p is outside, so that a near tie
+  // between an edge and the far side of a needle never picks the far side (whose normal faces away from p).
   bool inside = n >= 3;
+  PolygonClosest any, outside;
+  bool haveOutside = false;
   for (std::size_t i = 0; i < n; ++i) {
     const Vec2 a = v[i];
     const Vec2 b = v[i + 1 < n ? i + 1 : 0];
@@ -88,13 +94,16 @@ PolygonClosest closestOnPolygon(const Polygon& poly, Vec2 p) {
     t = clampTo(t, 0.0, 1.0);
     const Vec2 q = t >= 1.0 ? b : a + ab * t;
     const double d2 = distanceSquared(p, q);
-    if (i == 0 || d2 < out.distanceSquared) {
-      out.distanceSquared = d2;
-      out.point = q;
-      out.edge = i;
+    const bool interior = t > 0.0 && t < 1.0;
+    if (i == 0 || d2 < any.distanceSquared) any = {q, d2, false, i, interior};
+    const bool out = orient(a, b, p) < 0;
+    if (out) {
+      inside = false;
+      if (!haveOutside || d2 < outside.distanceSquared) outside = {q, d2, false, i, interior};
+      haveOutside = true;
     }
-    if (inside && orient(a, b, p) < 0) inside = false;
   }
+  out = inside || !haveOutside ? any : outside;
   out.inside = inside;
   return out;
 }
@@ -176,6 +185,21 @@ bool overlaps(const Circle& c, const Polygon& p) {
 Contact collide(const Circle& c, const Polygon& p) {
   if (p.size() == 0) return {};
   const PolygonClosest pc = closestOnPolygon(p, c.center);
+  if (!pc.inside && pc.interior && !(pc.distanceSquared > c.radius * c.radius)) {
+    // The closest point lies inside an edge: the normal is that edge's own (the rounded foot may sit anywhere
+    // within an ulp of the coordinates, which would tilt q - c arbitrarily when the centre is that close), and the
+    // distance is |e x (c - a)| / |e|, accurate relative to itself.
+    const auto v = p.vertices();
+    const Vec2 a = v[pc.edge], b = v[pc.edge + 1 < v.size() ? pc.edge + 1 : 0];
+    const Vec2 e = b - a;
+    const double dist = std::fabs(detail::crossOfDiffs(a, b, a, c.center).value) / std::hypot(e.x, e.y);
+    Contact out;
+    out.hit = true;
+    out.normal = detail::noNegativeZero(-p.normals()[pc.edge]);
+    out.depth = std::max(0.0, c.radius - (std::isfinite(dist) ? dist : std::sqrt(pc.distanceSquared)));
+    out.point = pc.point;
+    return out;
+  }
   return circleContact(c, pc.point, pc.distanceSquared, pc.inside, p.normals()[pc.edge]);
 }
 

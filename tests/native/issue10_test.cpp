@@ -284,4 +284,56 @@ TEST(Issue10, SweepReachingAWallFaceExactlyAtTimeOneIsAHit) {
   EXPECT_EQ(h.wall, 0);
 }
 
+// -- findings of tests/fuzz/core_fuzz.cpp (each failed before its fix) ------------------------------------------------
+
+TEST(Issue10Fuzz, CircleAgainstANeedleNeverTakesTheFarSideEdge) {
+  // A needle whose two long edges are within rounding of each other as seen from the circle: the closest edge must
+  // be one the centre is outside of, so the normal from the needle to the circle faces the circle.
+  const Polygon needle = make({{0x1.49494948p-325, 0x1.49494948p-325}, {0x1.b48p+9, -0x1.4148p+9},
+                               {0x1.49494948p-325, 0x1.49594948p-324}});
+  const Circle c{{0x1.0908p+7, 0x1.08p+5}, 0x1.0908p+7};
+  const Contact k = collide(Shape{needle}, Shape{c});
+  ASSERT_TRUE(k.hit);
+  // The needle's direction is (873, -642.5) / |.|; the circle lies on its left: normal (642.5, 873) / |.|.
+  const double len = std::hypot(0x1.b48p+9, 0x1.4148p+9);
+  EXPECT_NEAR(k.normal.x, 0x1.4148p+9 / len, 1e-9);
+  EXPECT_NEAR(k.normal.y, 0x1.b48p+9 / len, 1e-9);
+}
+
+TEST(Issue10Fuzz, RayAlongANeedlesLinesOrdersNearlyEqualCrossingsExactly) {
+  // The ray crosses the lines of all three edges of the needle at parameters equal to 16 digits, far below it; in
+  // exact rationals it leaves (edge 1) before it enters (edge 2): a miss.
+  const Polygon needle = make({{0x1.600000000c5p+1, 0x1.e8468p+19}, {-0x1.4p-1, 0x1.e846fp+18},
+                               {-0x1p+2, 0x1.c000000036f9cp+1}});
+  const RayHit h = raycast(Ray{{0x1.e8468p+19, -0x1.eaeaeaeaeaeaep-277}, {-0x1.4d13bbae147aep+20, -0x1.4d13bbae147aep+20}},
+                           needle);
+  EXPECT_FALSE(h.hit) << h.point.x << " " << h.point.y;
+}
+
+TEST(Issue10Fuzz, TouchingAZeroHeightBoxIsAHitInBothOrders) {
+  // B = [0, 2e6] x [0, 0] (zero height) touches A = [-94.6, 0] x [-1.0000009, 1.0000009] at x = 0.
+  const Box a{{-0x1.7a66666666666p+5, 0}, {0x1.7a66666666666p+5, 0x1.00000fefffd19p+0}, 0};
+  const Box b{{0x1.e848p+19, 0}, {0x1.e848p+19, 0}, 0};
+  EXPECT_TRUE(overlaps(a, b));
+  EXPECT_TRUE(overlaps(b, a));
+  EXPECT_TRUE(collide(a, b).hit);
+  EXPECT_TRUE(collide(b, a).hit);
+}
+
+TEST(Issue10Fuzz, FarRayMissesARotatedBox) {
+  // From x = 1e89 along -x at y = -1: the box near (286, 1.7e6) (half extents 32000 x 1) is far above the ray.
+  const Box b{{0x1.1e98p+8, 0x1.a36e2f8d4fdf4p+20}, {0x1.f3fcp+14, 1}, 0x1.1cp+6};
+  const RayHit h = raycast(Ray{{0x1.99999998p+295, -1}, {-1, -0x1.cp-313}}, b);
+  EXPECT_FALSE(h.hit) << h.point.x << " " << h.point.y;
+}
+
+TEST(Issue10Fuzz, RayAtAPointCircleWithTinyCoordinatesIsNotInside) {
+  // (1e-200)^2 underflows: the "origin inside" test must not see the origin on a radius-0 circle it is 1e-200 from.
+  const RayHit h = raycast(Ray{{0, 1e-200}, {1, 0}}, Circle{{0, 0}, 0});
+  EXPECT_FALSE(h.hit);
+  const RayHit at = raycast(Ray{{-3e-200, 0}, {1, 0}}, Circle{{0, 0}, 1e-200});
+  ASSERT_TRUE(at.hit);
+  EXPECT_NEAR(at.fraction, 2e-200, 1e-214);
+}
+
 }  // namespace
