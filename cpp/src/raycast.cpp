@@ -168,6 +168,10 @@ RayHit raycast(const Ray& r, const Box& b) {
   const double c = std::cos(b.angle), s = std::sin(b.angle);
   Vec2 corners[4];
   b.corners(corners);
+  if (b.halfExtents.x == 0.0 || b.halfExtents.y == 0.0) {
+    // Zero extent: the box is a segment (or a point), with no inside.
+    return raycast(r, Segment{corners[0], corners[2]});
+  }
   const Vec2 normals[4] = {rotate({0.0, -1.0}, c, s), rotate({1.0, 0.0}, c, s), rotate({0.0, 1.0}, c, s),
                            rotate({-1.0, 0.0}, c, s)};
   return clipConvex(r, corners, normals);
@@ -190,7 +194,19 @@ RayHit clipConvex(const Ray& r, std::span<const Vec2> v, std::span<const Vec2> n
       break;
     }
   }
-  if (outsideEdge == count) return startsInside(r);
+  if (outsideEdge == count) {
+    // On the inner side of every edge. A degenerate polygon (a transformed one rounded onto a line) has edges of
+    // length zero, on whose lines everything lies: inside also needs the origin within the vertices' bounds.
+    bool within = true;
+    Vec2 lo = v[0], hi = v[0];
+    for (const Vec2 q : v) {
+      lo = {std::min(lo.x, q.x), std::min(lo.y, q.y)};
+      hi = {std::max(hi.x, q.x), std::max(hi.y, q.y)};
+    }
+    within = lo.x <= o.x && o.x <= hi.x && lo.y <= o.y && o.y <= hi.y;
+    if (within) return startsInside(r);
+    return {};  // degenerate and outside: no edge to enter through (a defined miss)
+  }
   // Clip [0, maxFraction] by each edge's half-plane A + t B >= 0 with A = e x (o - v), B = e x d (e the edge
   // vector, counter-clockwise: inside is on the left). A and B have exact signs and accurate values (adaptive), so
   // a ray nearly parallel to a long thin polygon is not misled by rounded unit normals (Cyrus-Beck).

@@ -336,4 +336,15 @@ TEST(Issue10Fuzz, RayAtAPointCircleWithTinyCoordinatesIsNotInside) {
   EXPECT_NEAR(at.fraction, 2e-200, 1e-214);
 }
 
+TEST(Issue10Fuzz, RayMissesAZeroExtentBoxBesideIt) {
+  // A box of zero extents is the point (263.2, 4e-26): a ray along y = 0 passes beside it (it was "inside").
+  const Box point{{0x1.0734p+8, 0x1.94p-83}, {0, 0}, 3};
+  EXPECT_FALSE(raycast(Ray{{-0x1p+28, 0}, {63, 0}}, point).hit);
+  // ... and a zero-height box is a segment: hit where the ray meets it.
+  const RayHit h = raycast(Ray{{-10, 1}, {1, 0}}, Box{{0, 0}, {0, 2}, 0});
+  ASSERT_TRUE(h.hit);
+  EXPECT_EQ(h.fraction, 10.0);
+  EXPECT_EQ(h.point, (Vec2{0, 1}));
+}
+
 }  // namespace
