@@ -92,3 +92,20 @@ CORE_BENCH(sweep_8_walls, sweep(in.circles[a], in.segments[b].b - in.segments[b]
                                 std::span<const Segment>(in.segments.data() + (b & ~7), 8)).time);
 
 }  // namespace
+
+namespace {
+// Issue 10, cliff 2: Polygon::create on 64k points, 32k of them collinear (a bottom edge through every integer x,
+// then a strictly concave arc). Quadratic before (about 2 s here, 4.5 s in the issue), linear now.
+void Core_PolygonCreateCollinear64k(benchmark::State& state) {
+  const int n = 32768;
+  std::vector<collide2d::Vec2> pts;
+  for (int i = 0; i <= n; ++i) pts.push_back({double(i), 0.0});
+  for (int x = n - 1; x >= 1; --x) pts.push_back({double(x), double(x) * double(n - x)});
+  collide2d::Polygon p;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(collide2d::Polygon::create(pts, p));
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(pts.size()));
+}
+BENCHMARK(Core_PolygonCreateCollinear64k)->Unit(benchmark::kMillisecond);
+}  // namespace

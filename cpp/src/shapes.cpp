@@ -199,23 +199,40 @@ __attribute__((noinline)) Status Polygon::create(std::span<const Vec2> points, P
   }
 
   // Remove vertices lying exactly on the straight line between their neighbours. A vertex where the boundary
-  // turns back on itself (a zero-width spike) makes the polygon non-convex.
-  for (bool changed = true; changed;) {
+  // turns back on itself (a zero-width spike) makes the polygon non-convex. One pass with a stack (each point is
+  // pushed and popped at most once), then the wrap-around: the last and first vertices against their real
+  // neighbours. Linear in the number of points, however many are collinear.
+  thread_local std::vector<Vec2> kept;
+  kept.clear();
+  kept.reserve(ring.size());
+  for (const Vec2 p : ring) {
+    while (kept.size() >= 2) {
+      const Vec2 prev = kept[kept.size() - 2], cur = kept.back();
+      if (orient(prev, cur, p) != 0) break;
+      if (!(dot(cur - prev, p - cur) > 0.0)) return fail(Error::NotConvex, "points");
+      kept.pop_back();
+    }
+    kept.push_back(p);
+  }
+  std::size_t first = 0;
+  for (bool changed = true; changed && kept.size() - first >= 3;) {
     changed = false;
-    const std::size_t n = ring.size();
-    for (std::size_t i = 0; i < n; ++i) {
-      const Vec2 prev = ring[(i + n - 1) % n];
-      const Vec2 cur = ring[i];
-      const Vec2 next = ring[(i + 1) % n];
-      if (orient(prev, cur, next) != 0) continue;
-      if (dot(cur - prev, next - cur) > 0.0) {
-        ring.erase(ring.begin() + static_cast<std::ptrdiff_t>(i));
-        changed = true;
-        break;
+    const std::size_t last = kept.size() - 1;
+    if (orient(kept[last - 1], kept[last], kept[first]) == 0) {
+      if (!(dot(kept[last] - kept[last - 1], kept[first] - kept[last]) > 0.0)) return fail(Error::NotConvex, "points");
+      kept.pop_back();
+      changed = true;
+      continue;
+    }
+    if (orient(kept[last], kept[first], kept[first + 1]) == 0) {
+      if (!(dot(kept[first] - kept[last], kept[first + 1] - kept[first]) > 0.0)) {
+        return fail(Error::NotConvex, "points");
       }
-      return fail(Error::NotConvex, "points");
+      ++first;
+      changed = true;
     }
   }
+  ring.assign(kept.begin() + static_cast<std::ptrdiff_t>(first), kept.end());
   const std::size_t n = ring.size();  // >= 3: the points span the plane
 
   // Every turn goes the same way ...

@@ -347,4 +347,38 @@ TEST(Issue10Fuzz, RayMissesAZeroExtentBoxBesideIt) {
   EXPECT_EQ(h.point, (Vec2{0, 1}));
 }
 
+// -- cliff 2: Polygon::create with many collinear points (linear now; the time is in bench/native/core_bench.cpp) ----
+
+TEST(Issue10Cliff, CreateDropsTensOfThousandsOfCollinearPoints) {
+  // The bottom edge (0,0)..(N,0) through every integer x (N + 1 collinear points), then the strictly concave arc
+  // y = x (N - x) back from x = N - 1 to 1: the polygon keeps the two bottom corners and the N - 1 arc points.
+  const int n = 32768;
+  std::vector<Vec2> pts;
+  for (int i = 0; i <= n; ++i) pts.push_back({double(i), 0.0});
+  for (int x = n - 1; x >= 1; --x) pts.push_back({double(x), double(x) * double(n - x)});
+  Polygon p;
+  ASSERT_TRUE(Polygon::create(pts, p).ok());
+  ASSERT_EQ(p.size(), std::size_t(n + 1));
+  // Counter-clockwise from the first kept point: (0, 0), (N, 0), then the arc.
+  EXPECT_EQ(p.vertices()[0], (Vec2{0, 0}));
+  EXPECT_EQ(p.vertices()[1], (Vec2{double(n), 0}));
+  for (int k = 2; k <= n; ++k) {
+    const double x = n + 1 - k;
+    ASSERT_EQ(p.vertices()[k], (Vec2{x, x * (n - x)})) << k;
+  }
+}
+
+TEST(Issue10Cliff, CreateDropsCollinearRunsAcrossTheStartAndRejectsSpikes) {
+  // The list starts in the middle of the bottom edge's collinear run, which wraps around the end of the list.
+  Polygon p;
+  ASSERT_TRUE(Polygon::create(std::vector<Vec2>{{2, 0}, {3, 0}, {4, 0}, {4, 4}, {0, 4}, {0, 0}, {1, 0}}, p).ok());
+  ASSERT_EQ(p.size(), 4u);
+  for (const Vec2 v : p.vertices()) {
+    EXPECT_TRUE((v == Vec2{0, 0}) || (v == Vec2{4, 0}) || (v == Vec2{4, 4}) || (v == Vec2{0, 4})) << v.x << " " << v.y;
+  }
+  // A spike that doubles back along an edge, in the middle and across the start: not convex.
+  EXPECT_EQ(Polygon::create(std::vector<Vec2>{{0, 0}, {4, 0}, {2, 0}, {4, 4}}, p).error, Error::NotConvex);
+  EXPECT_EQ(Polygon::create(std::vector<Vec2>{{2, 0}, {4, 4}, {0, 4}, {0, 0}, {4, 0}}, p).error, Error::NotConvex);
+}
+
 }  // namespace
