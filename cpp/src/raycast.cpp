@@ -168,8 +168,8 @@ RayHit raycast(const Ray& r, const Box& b) {
   const double c = std::cos(b.angle), s = std::sin(b.angle);
   Vec2 corners[4];
   b.corners(corners);
-  if (b.halfExtents.x == 0.0 || b.halfExtents.y == 0.0) {
-    // Zero extent: the box is a segment (or a point), with no inside.
+  if (corners[0] == corners[1] || corners[1] == corners[2]) {
+    // Zero extent (or one below the precision of the centre): the box is a segment (or a point), with no inside.
     return raycast(r, Segment{corners[0], corners[2]});
   }
   const Vec2 normals[4] = {rotate({0.0, -1.0}, c, s), rotate({1.0, 0.0}, c, s), rotate({0.0, 1.0}, c, s),

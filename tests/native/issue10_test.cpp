@@ -345,6 +345,10 @@ TEST(Issue10Fuzz, RayMissesAZeroExtentBoxBesideIt) {
   ASSERT_TRUE(h.hit);
   EXPECT_EQ(h.fraction, 10.0);
   EXPECT_EQ(h.point, (Vec2{0, 1}));
+  // A box whose x extent (2^-838) vanishes beside its centre (-1333.25) is the segment x = -1333.25,
+  // y in [-1357.25, -1309.25]: a ray crossing that line at y = -2722 misses it.
+  const Box thin{{-0x1.4d5p+10, -0x1.4d5p+10}, {0x1.1fffffffffff7p-838, 24}, 0};
+  EXPECT_FALSE(raycast(Ray{{-84, -2644}, {-0x1.4ff0000000001p+10, -84}}, thin).hit);
 }
 
 // -- cliff 2: Polygon::create with many collinear points (linear now; the time is in bench/native/core_bench.cpp) ----
