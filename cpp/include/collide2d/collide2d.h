@@ -14,12 +14,20 @@
 //   origin + t direction, t >= 0, and `fraction` is that t.
 // * Tolerance policy: classification that depends only on the sign of an orientation (which side of a line a
 //   point lies on: segment and line intersection, point on segment/line, point in polygon, polygon convexity) is
-//   EXACT: it uses adaptive exact arithmetic and gives the mathematically right answer for the given doubles, at
-//   any magnitude (1e-6 or 1e6 alike). The tangent test of circle vs line/segment is exact as well. Metric
-//   answers (points, depths, normals, parameters, distances) are rounded doubles, accurate to a few ulps
-//   relative to the magnitude of the inputs. Overlap booleans between areas (circles, boxes, polygons) compare
-//   computed distances or projections in double without any epsilon, so an exact touch of representable inputs
-//   is a hit. Nothing here uses a fixed absolute epsilon.
+//   EXACT: adaptive exact arithmetic on inputs rescaled by powers of two, so it gives the mathematically right
+//   answer for the given doubles at ANY magnitude (2^-1074 to 2^1023), provided the nonzero coordinates of one
+//   call lie within a factor 2^485 (about 1e146) of each other. The tangent test of circle vs line/segment and of a
+//   ray vs a circle is exact as well, within a factor 2^216 (about 1e65) among the coordinates and the radius.
+//   Overlap booleans of polygonal shapes (polygon, aabb, segment, and a box as its corners from Box::corners) are
+//   exact too: an axis whose double projections are within rounding of a touch is decided with orientations, so
+//   an exact touch is a hit in both orders, and a gap of one ulp is a miss. Sweeps decide graze / slide / entry
+//   at t = 1 exactly. Circle vs circle compares squared distances on power-of-two-rescaled inputs, so it works at
+//   any magnitude (radius 1e-200 or 1e200). Other metric answers (points, depths, normals, parameters, distances)
+//   and circle-vs-shape booleans are rounded doubles, accurate to a few ulps relative to the magnitude of the
+//   inputs, for coordinates and radii whose nonzero magnitudes lie within [2^-460, 2^460] (about 1e-138 to 1e138);
+//   outside it they stay defined but squares may under- or overflow. Nothing here uses a fixed absolute epsilon.
+//   Polygon::fromBox of a box whose extents vanish beside its centre's precision (corners coinciding) returns an
+//   empty polygon, which validate() reports (TooFewPoints).
 // * Invalid input: every shape has a validate() overload that returns a Status naming the first bad field
 //   ("radius", "points[2]", ...). Polygon can only be built through Polygon::create, which validates. Queries
 //   on invalid shapes (NaN, infinite coordinates, negative radii) never have undefined behaviour: they return a
@@ -138,7 +146,8 @@ class Polygon {
   /// duplicate and collinear vertices, stores them counter-clockwise and precomputes unit edge normals.
   /// On failure `out` is left unchanged and the Status names "points" or "points[i]".
   static Status create(std::span<const Vec2> points, Polygon& out);
-  /// The polygon of a rotated box (always valid for a valid box with positive extents).
+  /// The polygon of a rotated box (its Box::corners). Valid for a valid box whose corners are distinct; a box whose
+  /// extents vanish beside its centre's precision (e.g. 0.5 at 1e16) gives an empty polygon (validate(): TooFewPoints).
   static Polygon fromBox(const Box& box);
   /// The polygon of an axis-aligned box.
   static Polygon fromAabb(const Aabb& box);
@@ -424,7 +433,10 @@ RayHit raycast(const Ray& r, const Shape& s);
 /// First contact of `circle` moving by `displacement` against `walls`. A sweep reports ENTRY: the first time the
 /// circle would move into a wall. A circle that starts touching or overlapping a wall and moves into it hits at
 /// time 0; one that moves away or exactly parallel to it does not hit (so a circle can slide along a floor), and
-/// a path that only grazes a wall tangentially (touching without ever moving into it) is not a hit either. The returned position keeps the circle out of every wall; it never tunnels, however long the move.
+/// a path that only grazes a wall tangentially (touching without ever moving into it) is not a hit either; graze,
+/// exact parallel slide at distance r, and entry exactly at time 1 are decided exactly. A circle whose centre lies
+/// exactly on a wall is never stopped by it (every motion leaves it or slides along it). The returned position
+/// keeps the circle out of every wall it started clear of; it never tunnels, however long the move.
 SweepHit sweep(const Circle& circle, Vec2 displacement, std::span<const Segment> walls);
 /// Moves as far as possible, then spends the remaining displacement sliding along the wall hit (projected on its
 /// tangent), up to maxIterations sweeps (1..SlideResult::kMaxIterations, clamped).
