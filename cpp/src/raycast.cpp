@@ -168,9 +168,16 @@ RayHit raycast(const Ray& r, const Box& b) {
   const double c = std::cos(b.angle), s = std::sin(b.angle);
   Vec2 corners[4];
   b.corners(corners);
-  if (corners[0] == corners[1] || corners[1] == corners[2]) {
-    // Zero extent (or one below the precision of the centre): the box is a segment (or a point), with no inside.
-    return raycast(r, Segment{corners[0], corners[2]});
+  if (orient(corners[0], corners[1], corners[2]) == 0 && orient(corners[0], corners[2], corners[3]) == 0) {
+    // Zero area (a zero extent, or extents below the precision of the centre): the corners lie on one line and the
+    // box is the segment between the extreme ones (or a point), with no inside.
+    const auto less = [](Vec2 p, Vec2 q) { return p.x < q.x || (p.x == q.x && p.y < q.y); };
+    Vec2 lo = corners[0], hi = corners[0];
+    for (const Vec2 q : corners) {
+      if (less(q, lo)) lo = q;
+      if (less(hi, q)) hi = q;
+    }
+    return raycast(r, Segment{lo, hi});
   }
   const Vec2 normals[4] = {rotate({0.0, -1.0}, c, s), rotate({1.0, 0.0}, c, s), rotate({0.0, 1.0}, c, s),
                            rotate({-1.0, 0.0}, c, s)};

@@ -478,7 +478,7 @@ void checkRay(Input& in) {
   CHECK(!negativeZero(h.normal.x) && !negativeZero(h.normal.y), "a ray normal has a -0 component");
   // The hit point lies on the shape: within its bounds, widened by rounding of the point's own coordinates.
   const Aabb b = bounds(s);
-  const double m = std::max({std::fabs(h.point.x), std::fabs(h.point.y), scaleOf(s)});
+  const double m = std::max({std::fabs(h.point.x), std::fabs(h.point.y), scaleOf(s), std::fabs(o.x), std::fabs(o.y)});
   const double slack = 1e-9 * m;
   std::vector<Vec2> all = {ray.origin, ray.direction, b.min, b.max};
   bool segmentDummy = false;

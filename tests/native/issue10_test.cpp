@@ -349,6 +349,10 @@ TEST(Issue10Fuzz, RayMissesAZeroExtentBoxBesideIt) {
   // y in [-1357.25, -1309.25]: a ray crossing that line at y = -2722 misses it.
   const Box thin{{-0x1.4d5p+10, -0x1.4d5p+10}, {0x1.1fffffffffff7p-838, 24}, 0};
   EXPECT_FALSE(raycast(Ray{{-84, -2644}, {-0x1.4ff0000000001p+10, -84}}, thin).hit);
+  // A rotated box of extents 35 x 1317 at x = 5.5e37 (ulp 2^73): its corners all share x, a vertical segment
+  // y in about [-1392, 1242]; a ray crossing x = 5.5e37 at y = -1.4e43 misses it.
+  const Box far{{0x1.49494ad4p+125, -0x1.2cp+6}, {0x1.18p+5, 0x1.4948000000003p+10}, -0x1.78p+6};
+  EXPECT_FALSE(raycast(Ray{{0x1.494bfc04p+30, 96}, {256, -0x1.017p+26}}, far).hit);
 }
 
 // -- cliff 2: Polygon::create with many collinear points (linear now; the time is in bench/native/core_bench.cpp) ----
