@@ -266,7 +266,18 @@ bool separatesExactly(const ConvexView& s, int i, const Vec2* o, int n, bool rou
       if (p1 == q1 && p2 == q2) {
         // Both sides collapsed: the quad is the segment q2 -> p1 (a box of zero extent across this axis), and the
         // axis runs along it: the others are apart when all lie strictly beyond one of its ends.
-        if (q2 == p1) return rounded;  // a point
+        if (q2 == p1) {
+          // A point: apart along the (rounded) axis itself when every other vertex lies strictly beyond it on one
+          // side (exact signs of dot(o - p, axis); any direction that separates proves the shapes apart).
+          if (s.axes == nullptr) return rounded;
+          bool ahead = true, behind = true;
+          for (int j = 0; j < n; ++j) {
+            const int d = detail::dotWithDiff(s.axes[i], p1, o[j]).sign;
+            ahead = ahead && d > 0;
+            behind = behind && d < 0;
+          }
+          return ahead || behind;
+        }
         bool beyond = true, before = true;
         for (int j = 0; j < n; ++j) {
           beyond = beyond && detail::dotSignExact(o[j], p1, p1, q2) > 0;
@@ -415,7 +426,8 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
         boxCorners(b, cb, sb, worldB);
         haveWorld = true;
       }
-      const ConvexView owner{i < 2 ? worldA : worldB, 4, nullptr, 2, ViewKind::Quad};
+      const Vec2 worldAxes[2] = {i < 2 ? Vec2{ca, sa} : Vec2{cb, sb}, i < 2 ? Vec2{-sa, ca} : Vec2{-sb, cb}};
+      const ConvexView owner{i < 2 ? worldA : worldB, 4, worldAxes, 2, ViewKind::Quad};
       separates = separatesExactly(owner, i & 1, i < 2 ? worldB : worldA, 4, separates);
       overlap = decidedOverlap(overlap, separates);
     }

@@ -320,6 +320,21 @@ TEST(Issue10Fuzz, TouchingAZeroHeightBoxIsAHitInBothOrders) {
   EXPECT_TRUE(collide(b, a).hit);
 }
 
+TEST(Issue10Fuzz, APointBoxOnAnotherBoxsCornerTouchesInBothOrders) {
+  // A box of zero extents (a point) at the origin, turned by 36 rad, against [-2, 0] x [-2, 0]: the point is the
+  // other box's corner.
+  const Box point{{0, 0}, {0, 0}, 36};
+  const Box b{{-1, -1}, {1, 1}, 0};
+  EXPECT_TRUE(collide(point, b).hit);
+  EXPECT_TRUE(collide(b, point).hit);
+  EXPECT_TRUE(overlaps(point, b));
+  EXPECT_TRUE(overlaps(b, point));
+  // Moved off the corner by one ulp of 2: apart both ways.
+  const Box off{{0x1p-51, 0x1p-51}, {0, 0}, 36};
+  EXPECT_FALSE(overlaps(off, b));
+  EXPECT_FALSE(overlaps(b, off));
+}
+
 TEST(Issue10Fuzz, FarRayMissesARotatedBox) {
   // From x = 1e89 along -x at y = -1: the box near (286, 1.7e6) (half extents 32000 x 1) is far above the ray.
   const Box b{{0x1.1e98p+8, 0x1.a36e2f8d4fdf4p+20}, {0x1.f3fcp+14, 1}, 0x1.1cp+6};
