@@ -70,14 +70,6 @@
 
 namespace collide2d {
 
-namespace detail {
-/// A body's conservative bounds rounded outwards to floats (see World::getBounds); World keeps them apart from the
-/// bodies so that the grid rebuild streams through 16 bytes per body.
-struct FloatBox {
-  float minX = 0, minY = 0, maxX = 0, maxY = 0;
-};
-}  // namespace detail
-
 /// Collision filter (Box2D semantics, see the top of this file).
 struct Filter {
   std::uint32_t category = 1;           ///< the bits this body is
@@ -133,8 +125,9 @@ class World {
   Status remove(BodyHandle body);
   /// Removes every body (their pairs end at the next step()).
   void clear();
-  /// Reserves storage for this many bodies (avoids the growth slack of adding them one by one).
-  void reserve(std::size_t bodies);
+  /// Reserves storage for this many bodies (avoids the growth slack of adding them one by one). OutOfMemory when
+  /// it cannot be had (then nothing changed).
+  Status reserve(std::size_t bodies);
 
   bool isValid(BodyHandle body) const;
   std::size_t bodyCount() const { return handles_.size(); }
@@ -159,8 +152,8 @@ class World {
   Status getLocalShape(BodyHandle body, Shape& out) const;
   /// The world shape (see the top of this file). Allocates for polygons.
   Status getWorldShape(BodyHandle body, Shape& out) const;
-  /// Conservative world bounds used by the broad phase: the shape's bounds widened by a few ulps, then rounded
-  /// outwards to float values (|coordinates| beyond float range become +-FLT_MAX or infinities, still outwards).
+  /// The world bounds used by the broad phase: bounds(worldShape) widened by 2^-50 of its largest |coordinate|
+  /// (a few ulps). Two bodies can only pair when these overlap (see step()).
   Status getBounds(BodyHandle body, Aabb& out) const;
 
   // -- pairs ---------------------------------------------------------------------------------------------------------
@@ -207,6 +200,7 @@ class World {
   };
   struct PolygonPair {
     Polygon local;  ///< the world polygon lives in Body::shape
+    Polygon spare;  ///< the world polygon's storage while the world shape is a (degenerate) Segment
   };
   /// The grid's entries (one per cell of each body), structure of arrays so that the pair loop tests 4 entries per
   /// SIMD step. Each holds a copy of the body's bounds (float values, see getBounds), the body's first cell (of its
@@ -232,25 +226,36 @@ class World {
                  const Filter& filter, BodyHandle& out);
   Body* find(BodyHandle h);
   const Body* find(BodyHandle h) const;
-  /// Recomputes the world shape and bounds; cos / sin of the angle only when `angleChanged`.
+  /// Recomputes the world shape and bounds; cos / sin of the angle only when `angleChanged`. Never allocates.
   void updateWorld(Body& b, bool angleChanged);
-  void ensureGrid();
-  void rebuildGrid();
-  std::int32_t cellOf(double v) const;
+  void updatePolygon(Body& b, Vec2 position, double c, double s);
+  /// Room for one more body (every per-body array, the polygon scratch); false when memory can't be had.
+  bool reserveBodies(std::size_t n, std::size_t polygonVertices);
+  bool ensureGrid();
+  bool rebuildGrid();
+  std::int32_t cellOf(double v, int axis) const;
   /// The bucket holding cell (cx, cy); false when the cell lies outside a dense grid (then it holds nothing).
   bool bucketOf(std::int32_t cx, std::int32_t cy, std::uint32_t& bucket) const;
+  Status stepImpl();
+  bool collectCandidates();
   void testPair(std::uint32_t i, std::uint32_t j);
   void testCandidates();
   void sortPairKeys();
   void diffPairs();
+  void releaseSlack();
   template <class Visit> bool visitCells(const Aabb& box, Visit&& visit);
-  bool bodyInMask(const Body& b, std::uint32_t mask) const;
-  void collectRay(const Ray& ray, std::uint32_t mask, bool closest);
+  bool bodyInMask(std::uint32_t k, std::uint32_t mask) const;
+  bool collectRay(const Ray& ray, std::uint32_t mask, bool closest);
   std::uint32_t nextQueryMark();
-  void collectQuery(const Shape* shape, Vec2 point, const Aabb& box, std::uint32_t mask);
+  bool collectQuery(const Shape* shape, Vec2 point, const Aabb& box, std::uint32_t mask);
 
   std::vector<Body> bodies_;
-  std::vector<detail::FloatBox> bounds_;  ///< by dense index, like bodies_
+  /// What the broad phase reads of each body, by dense index like bodies_: bounds (see getBounds) and filter.
+  struct Broad {
+    Aabb box;
+    Filter filter;
+  };
+  std::vector<Broad> bounds_;
   std::vector<BodyHandle> handles_;
   std::vector<Slot> slots_;
   std::vector<std::uint32_t> freeSlots_;
@@ -261,6 +266,7 @@ class World {
   double cellSizeSetting_ = 0.0;
   double cellSize_ = 1.0;
   double invCellSize_ = 1.0;
+  Vec2 gridOrigin_;  ///< entries hold float bounds relative to it; cells count from it
   bool gridDirty_ = true;
   Aabb worldBounds_;
   Entries entries_;
@@ -281,11 +287,16 @@ class World {
   /// The pairs as keys handleA << 32 | handleB, sorted by (slot A, slot B, key): this frame's and the previous one.
   std::vector<std::uint64_t> pairKeys_, prevPairKeys_;
   std::vector<std::uint32_t> slotCounts_;
+  std::uint32_t slackSteps_ = 0;  ///< consecutive steps whose result buffers were far larger than needed
+
+  // scratch
+  std::vector<Vec2> vertexScratch_, hullScratch_;  ///< a polygon's transformed vertices / their convex hull
 
   // queries
   std::vector<std::uint32_t> queryMarks_;
   std::uint32_t queryMark_ = 0;
-  std::vector<BodyHandle> queryResults_;
+  std::vector<BodyHandle> queryResults_, querySort_;
+  std::vector<std::uint32_t> queryCounts_;
   std::vector<RayRecord> rayRecords_;
   std::vector<double> rayHits_;
 };
