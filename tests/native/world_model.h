@@ -4,6 +4,8 @@
 #include <collide2d/world.h>
 
 #include <algorithm>
+#include <utility>
+#include <cmath>
 #include <vector>
 
 namespace collide2d::world_model {
@@ -66,6 +68,36 @@ inline bool sameBits(const Shape& x, const Shape& y) {
   }
   const Segment& s = std::get<Segment>(x);
   return eq(s.a, std::get<Segment>(y).a) && eq(s.b, std::get<Segment>(y).b);
+}
+
+/// The World's widening of bounds (world.h, getBounds): 2^-50 of the largest |coordinate|, plus 2^-1022.
+inline Aabb inflate(const Aabb& b) {
+  const double scale = std::max(std::max(std::fabs(b.min.x), std::fabs(b.min.y)),
+                                std::max(std::fabs(b.max.x), std::fabs(b.max.y)));
+  const double m = scale * 0x1p-50 + 0x1p-1022;
+  return {{b.min.x - m, b.min.y - m}, {b.max.x + m, b.max.y + m}};
+}
+
+/// The World's ray pre-test (world.h, raycast): can the ray's part t in [0, maxFraction] touch the box? Slabs with
+/// the reciprocal direction, each interval widened by 1e-12 of its |ends|.
+inline bool rayMayHit(const Ray& r, const Aabb& b) {
+  const double o[2] = {r.origin.x, r.origin.y}, d[2] = {r.direction.x, r.direction.y};
+  const double inv[2] = {d[0] != 0.0 ? 1.0 / d[0] : 0.0, d[1] != 0.0 ? 1.0 / d[1] : 0.0};
+  double t0 = 0.0, t1 = r.maxFraction;
+  const double lo[2] = {b.min.x, b.min.y}, hi[2] = {b.max.x, b.max.y};
+  for (int k = 0; k < 2; ++k) {
+    if (d[k] == 0.0) {
+      if (o[k] < lo[k] || o[k] > hi[k]) return false;
+      continue;
+    }
+    double ta = (lo[k] - o[k]) * inv[k], tb = (hi[k] - o[k]) * inv[k];
+    if (ta > tb) std::swap(ta, tb);
+    const double slack = (std::fabs(ta) + std::fabs(tb)) * 1e-12;
+    t0 = std::max(t0, ta - slack);
+    t1 = std::min(t1, tb + slack);
+    if (!(t0 <= t1)) return false;
+  }
+  return true;
 }
 
 inline bool boundsOverlap(const Aabb& a, const Aabb& b) {
