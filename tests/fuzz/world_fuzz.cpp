@@ -43,6 +43,9 @@ void check(bool ok, const char* what) {
 
 std::uint32_t slotOf(BodyHandle h) { return h & 0xFFFFFu; }
 
+// WORLD_FUZZ_TRACE=1 prints what a run does (to read a reproducer or check a hand-made seed).
+const bool kTrace = std::getenv("WORLD_FUZZ_TRACE") != nullptr;
+
 void print(const char* name, const Shape& s) {
   std::fprintf(stderr, "  %s: ", name);
   std::visit([](const auto& x) {
@@ -169,6 +172,11 @@ class Run {
       return;
     }
     check(validate(local).ok() && validate(xf).ok(), "an invalid body was accepted");
+    if (kTrace) {
+      std::fprintf(stderr, "add %u at (%.17g, %.17g) angle %.17g\n", h, xf.position.x, xf.position.y, xf.angle);
+      print("local", local);
+      print("world", worldShapeOf(local, xf));
+    }
     check(model_.emplace(h, Model{local, xf, f}).second, "handle issued twice");
   }
 
@@ -254,6 +262,7 @@ class Run {
         if (c.hit) want.emplace(std::make_pair(ha, hb), c);
       }
     }
+    if (kTrace) std::fprintf(stderr, "step: %zu pairs, cell %.17g\n", world_.pairCount(), world_.cellSize());
     check(world_.pairCount() == want.size(), "pair count differs from brute force");
     std::set<std::pair<BodyHandle, BodyHandle>> now;
     for (std::size_t p = 0; p < world_.pairCount(); ++p) {

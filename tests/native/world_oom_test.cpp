@@ -205,11 +205,21 @@ TEST(WorldOutOfMemory, AddReserveQueriesRaysAndShapes) {
   const Status a = w.setTransform(w.bodies()[0], {{1, 1}, 0.3});
   const Status b = w.setFilter(w.bodies()[1], {2, 2, 0});
   const Status c = w.remove(w.bodies()[2]);
+  const Status d = w.setUserId(w.bodies()[3], 42);
+  const double xya[6] = {1, 2, 0.5, 3, 4, 0.25};
+  const BodyHandle two[2] = {w.bodies()[4], w.bodies()[5]};
+  const Status e = w.setTransforms(two, xya);
   w.setCellSize(4);
   disarm();
-  EXPECT_TRUE(a.ok() && b.ok() && c.ok());
+  EXPECT_TRUE(a.ok() && b.ok() && c.ok() && d.ok() && e.ok());
   ASSERT_TRUE(w.step().ok());
   ASSERT_NO_FATAL_FAILURE(expectPairsMatchBruteForce(w));
+  arm(0);
+  w.clear();
+  disarm();
+  EXPECT_EQ(w.bodyCount(), 0u);
+  ASSERT_TRUE(w.step().ok());
+  EXPECT_EQ(w.pairCount(), 0u);
 }
 
 }  // namespace
