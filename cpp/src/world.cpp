@@ -96,12 +96,15 @@ template <class V> void fillZero(V& v, std::size_t n) {
   std::fill(v.begin(), v.end(), typename V::value_type{});
 }
 // Gives back most of the slack of a buffer far larger than its contents; keeps it when memory can't be had.
+// (resize + memcpy rather than assign: no range-assign instantiation per element type in the wasm module.)
 template <class V> void shrink(V& v) {
+  static_assert(std::is_trivially_copyable_v<typename V::value_type>);
   const std::size_t n = v.size();
   if (v.capacity() <= 2 * n + 1024) return;
   V t;
   if (!reallocate(t, n + n / 8 + 64)) return;
-  t.assign(v.begin(), v.end());
+  t.resize(n);
+  if (n > 0) std::memcpy(t.data(), v.data(), n * sizeof(typename V::value_type));
   v.swap(t);
 }
 template <class V> bool oversized(const V& v) { return v.capacity() > 4 * v.size() + 4096; }
@@ -405,29 +408,13 @@ Status World::remove(BodyHandle h) {
   return {};
 }
 
+// A failure may leave some of the arrays with more capacity (heapBytes()); the bodies are untouched.
 Status World::reserve(std::size_t bodies) {
   const std::size_t n = std::min<std::size_t>(bodies, kMaxBodies);
-  // All or nothing: a failure gives back what this call took.
-  const std::size_t caps[] = {bodies_.capacity(), bounds_.capacity(), handles_.capacity(), slots_.capacity(),
-                              freeSlots_.capacity(), queryMarks_.capacity(), isLarge_.capacity(),
-                              large_.capacity(), slotCounts_.capacity()};
-  if (grow(bodies_, n) && grow(bounds_, n) && grow(handles_, n) && grow(slots_, n) && grow(freeSlots_, n) &&
-      grow(queryMarks_, n) && grow(isLarge_, n) && grow(large_, n) && grow(slotCounts_, n + 1)) {
-    return {};
-  }
-  auto back = [](auto& v, std::size_t cap) {
-    if (v.capacity() > cap) shrink(v);
-  };
-  back(bodies_, caps[0]);
-  back(bounds_, caps[1]);
-  back(handles_, caps[2]);
-  back(slots_, caps[3]);
-  back(freeSlots_, caps[4]);
-  back(queryMarks_, caps[5]);
-  back(isLarge_, caps[6]);
-  back(large_, caps[7]);
-  back(slotCounts_, caps[8]);
-  return outOfMemory();
+  const bool ok = grow(bodies_, n) && grow(bounds_, n) && grow(handles_, n) && grow(slots_, n) &&
+                  grow(freeSlots_, n) && grow(queryMarks_, n) && grow(isLarge_, n) && grow(large_, n) &&
+                  grow(slotCounts_, n + 1);
+  return ok ? Status{} : outOfMemory();
 }
 
 void World::clear() {

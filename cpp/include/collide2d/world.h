@@ -166,7 +166,7 @@ class World {
   /// Removes every body (their pairs end at the next step()).
   void clear();
   /// Reserves storage for this many bodies (avoids the growth slack of adding them one by one). OutOfMemory when
-  /// it cannot be had (then nothing changed).
+  /// it cannot be had (then the bodies are unchanged; some arrays may keep more capacity, seen in heapBytes()).
   Status reserve(std::size_t bodies);
 
   bool isValid(BodyHandle body) const;
