@@ -68,7 +68,8 @@ I4 max4(I4 a, I4 b) {
 // Growth that can fail: room for n elements (plus 1/8 slack) or false with `v` unchanged. The block is first
 // requested from std::malloc and given back, so that where operator new cannot report failure (WebAssembly without
 // exceptions) an unavailable block is seen here; natively std::bad_alloc is caught as well.
-template <class V> bool reallocate(V& v, std::size_t cap) {
+// Out of line (one copy per element type): inlined at each of the World's growth points it cost kilobytes of wasm.
+template <class V> __attribute__((noinline)) bool reallocate(V& v, std::size_t cap) {
   using T = typename V::value_type;
   if (cap > v.max_size() || cap > std::numeric_limits<std::size_t>::max() / sizeof(T)) return false;
   void* probe = std::malloc(cap * sizeof(T));
@@ -85,11 +86,11 @@ template <class V> bool reallocate(V& v, std::size_t cap) {
 #endif
   return true;
 }
-template <class V> bool grow(V& v, std::size_t n) {
-  if (n <= v.capacity()) return true;
+template <class V> __attribute__((noinline)) bool growSlow(V& v, std::size_t n) {
   const std::size_t slack = n / 8 + 64;
   return reallocate(v, n > std::numeric_limits<std::size_t>::max() - slack ? n : n + slack);
 }
+template <class V> inline bool grow(V& v, std::size_t n) { return n <= v.capacity() || growSlow(v, n); }
 // v = n zeros (capacity must be there: grow first).
 template <class V> void fillZero(V& v, std::size_t n) {
   v.resize(n);
@@ -509,7 +510,8 @@ void World::updateWorld(Body& b, bool angleChanged) {
     }
     case ShapeType::Polygon: {
       updatePolygon(b, pos, c, s);
-      box = std::visit([](const auto& sh) { return bounds(sh); }, b.shape);
+      const Polygon* p = std::get_if<Polygon>(&b.shape);
+      box = p != nullptr ? bounds(*p) : bounds(std::get<Segment>(b.shape));
       break;
     }
     case ShapeType::Segment: {
