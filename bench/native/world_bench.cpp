@@ -282,4 +282,203 @@ void BM_BruteForcePairs(benchmark::State& state) {
 }
 BENCHMARK(BM_BruteForcePairs)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(1);
 
+
+// -- cliffs (issue 10): outliers, far coordinates, tiny cells, memory churn, big queries ----------------------------
+//
+//   BM_WorldOutlier/K     10,000 circles of radius 1..3 in the benchmark's square (side sqrt(115 N)), all moving;
+//                         one frame = move + setTransforms + step(). K: 0 the plain scene; 1 plus one box of side
+//                         1e7 far from everything; 2 plus one circle parked at (1e15, 1e15); 3 the whole scene
+//                         translated by 1e12; 4 translated by 1e15; 5 setCellSize(0.01). Counter bytes_per_body.
+//   BM_WorldPairsAppear   2,000 bodies apart, then all moved onto one point: the first step() with the ~2M pairs
+//                         (time per iteration = that one step; the world is rebuilt apart, untimed, each time).
+//   BM_WorldHeavyAfterLight/K  K = 0: heavy frames only (all 2,000 bodies on one point); K = 1: light frames (bodies
+//                         apart) between the heavy ones. Time per iteration = one heavy step().
+//   BM_WorldNoPairAllowed 10,000 coincident circles whose filters reject each other: step() time and heap bytes.
+//   BM_WorldQueryAabb/K   100,000 scene bodies; queryAabb over a quarter of the world. K = 0 the world, K = 1 a
+//                         brute-force scan of every body's bounds + overlaps() (the reference).
+
+struct CircleScene {
+  std::vector<double> x, y, vx, vy, r;
+  double side = 0;
+};
+
+CircleScene circleScene(int n, std::uint32_t seed = 4242) {
+  scene::Mulberry32 rng{seed};
+  CircleScene s;
+  s.side = std::sqrt(static_cast<double>(n) * 115.0);
+  for (int i = 0; i < n; ++i) {
+    s.x.push_back(rng.range(0, s.side));
+    s.y.push_back(rng.range(0, s.side));
+    s.vx.push_back(rng.range(-0.5, 0.5));
+    s.vy.push_back(rng.range(-0.5, 0.5));
+    s.r.push_back(rng.range(1, 3));
+  }
+  return s;
+}
+
+void advanceCircles(CircleScene& s) {
+  for (std::size_t i = 0; i < s.x.size(); ++i) {
+    s.x[i] += s.vx[i];
+    s.y[i] += s.vy[i];
+    if (s.x[i] < 0 || s.x[i] > s.side) s.vx[i] = -s.vx[i];
+    if (s.y[i] < 0 || s.y[i] > s.side) s.vy[i] = -s.vy[i];
+  }
+}
+
+void BM_WorldOutlier(benchmark::State& state) {
+  const int n = 10000;
+  const int kind = static_cast<int>(state.range(0));
+  CircleScene s = circleScene(n);
+  const double offset = kind == 3 ? 1e12 : kind == 4 ? 1e15 : 0.0;
+  World w;
+  w.reserve(n + 1);
+  for (int i = 0; i < n; ++i) {
+    BodyHandle h;
+    (void)w.addCircle({{0, 0}, s.r[i]}, {{s.x[i] + offset, s.y[i] + offset}, 0}, i, {}, h);
+  }
+  BodyHandle extra = kNullBody;
+  if (kind == 1) (void)w.addBox({{0, 0}, {0.5e7, 0.5e7}, 0}, {{-2e7, -2e7}, 0}, -1, {}, extra);
+  if (kind == 2) (void)w.addCircle({{0, 0}, 1}, {{1e15, 1e15}, 0}, -1, {}, extra);
+  if (kind == 5) w.setCellSize(0.01);
+  std::vector<double> xya(3 * w.bodyCount());
+  auto fill = [&] {
+    for (int i = 0; i < n; ++i) {
+      xya[3 * i] = s.x[i] + offset;
+      xya[3 * i + 1] = s.y[i] + offset;
+      xya[3 * i + 2] = 0;
+    }
+    if (extra != kNullBody) {
+      Transform t;
+      (void)w.getTransform(extra, t);
+      xya[3 * n] = t.position.x;
+      xya[3 * n + 1] = t.position.y;
+      xya[3 * n + 2] = 0;
+    }
+  };
+  fill();
+  (void)w.setTransforms(xya);
+  (void)w.step();
+  double pairs = 0, frames = 0;
+  for (auto _ : state) {
+    advanceCircles(s);
+    fill();
+    (void)w.setTransforms(xya);
+    (void)w.step();
+    pairs += static_cast<double>(w.pairCount());
+    frames += 1;
+  }
+  state.counters["pairs"] = pairs / frames;
+  state.counters["bytes_per_body"] = static_cast<double>(w.heapBytes()) / n;
+  state.counters["cell"] = w.cellSize();
+}
+BENCHMARK(BM_WorldOutlier)->DenseRange(0, 5)->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
+void placeApart(World& w, int n) {
+  std::vector<double> xya;
+  for (int i = 0; i < n; ++i) xya.insert(xya.end(), {10.0 * (i % 100), 10.0 * (i / 100), 0.0});
+  (void)w.setTransforms(xya);
+}
+void placeTogether(World& w, int n) {
+  std::vector<double> xya;
+  for (int i = 0; i < n; ++i) xya.insert(xya.end(), {0.001 * (i % 7), 0.001 * (i % 5), 0.0});
+  (void)w.setTransforms(xya);
+}
+void addCircles(World& w, int n, const Filter& f = {}) {
+  for (int i = 0; i < n; ++i) {
+    BodyHandle h;
+    (void)w.addCircle({{0, 0}, 1}, {{10.0 * (i % 100), 10.0 * (i / 100)}, 0}, i, f, h);
+  }
+}
+
+void BM_WorldPairsAppear(benchmark::State& state) {
+  const int n = 2000;
+  double pairs = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    {
+      World* w = new World;
+      addCircles(*w, n);
+      (void)w->step();
+      placeTogether(*w, n);
+      state.ResumeTiming();
+      (void)w->step();
+      state.PauseTiming();
+      pairs = static_cast<double>(w->pairCount());
+      delete w;
+    }
+    state.ResumeTiming();
+  }
+  state.counters["pairs"] = pairs;
+}
+BENCHMARK(BM_WorldPairsAppear)->Unit(benchmark::kMillisecond)->Iterations(5);
+
+void BM_WorldHeavyAfterLight(benchmark::State& state) {
+  const int n = 2000;
+  World w;
+  addCircles(w, n);
+  placeTogether(w, n);
+  (void)w.step();
+  (void)w.step();
+  for (auto _ : state) {
+    state.PauseTiming();
+    if (state.range(0) == 1) {
+      placeApart(w, n);
+      (void)w.step();
+    }
+    placeTogether(w, n);
+    state.ResumeTiming();
+    (void)w.step();
+  }
+  state.counters["pairs"] = static_cast<double>(w.pairCount());
+}
+BENCHMARK(BM_WorldHeavyAfterLight)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(8);
+
+void BM_WorldNoPairAllowed(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  World w;
+  addCircles(w, n, Filter{1, 0, 0});
+  placeTogether(w, n);
+  for (auto _ : state) {
+    placeTogether(w, n);
+    (void)w.step();
+  }
+  state.counters["heap_MB"] = static_cast<double>(w.heapBytes()) / 1e6;
+  state.counters["pairs"] = static_cast<double>(w.pairCount());
+}
+BENCHMARK(BM_WorldNoPairAllowed)->Arg(4000)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+void BM_WorldQueryAabb(benchmark::State& state) {
+  const int n = 100000;
+  scene::Scene s = scene::makeScene(n);
+  World w;
+  addScene(w, s);
+  (void)w.step();
+  const Aabb q{{0, 0}, {s.side / 2, s.side / 2}};
+  std::vector<Shape> shapes;
+  std::vector<Aabb> bb;
+  if (state.range(0) == 1) {
+    for (const BodyHandle h : w.bodies()) {
+      Shape sh;
+      (void)w.getWorldShape(h, sh);
+      bb.push_back(bounds(sh));
+      shapes.push_back(std::move(sh));
+    }
+  }
+  std::size_t found = 0;
+  for (auto _ : state) {
+    if (state.range(0) == 0) {
+      (void)w.queryAabb(q);
+      found = w.queryResults().size();
+    } else {
+      found = 0;
+      const Shape qs{q};
+      for (std::size_t i = 0; i < shapes.size(); ++i)
+        if (hit(bb[i], q) && overlaps(qs, shapes[i])) ++found;
+    }
+    benchmark::DoNotOptimize(found);
+  }
+  state.counters["found"] = static_cast<double>(found);
+}
+BENCHMARK(BM_WorldQueryAabb)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
 }  // namespace

@@ -1,9 +1,15 @@
 // World: body storage, handles, the grid broad phase, pair persistence and events, queries and ray casts.
 // The narrow phase calls the core functions of collide2d.h on the world shapes, in the same order and with the same
 // swapped-pair rule as collide(const Shape&, const Shape&), so results are bit-identical to the core.
+//
+// Memory: every growth goes through grow(), which first asks std::malloc for the block (so that a WebAssembly build
+// with -fno-exceptions and -sABORTING_MALLOC=0 sees a failure as a null pointer instead of an abort in operator new)
+// and, where exceptions exist, also catches std::bad_alloc. Each public function allocates everything it needs
+// before it changes anything, so a failure returns Error::OutOfMemory with the world as it was.
 #include <collide2d/world.h>
 
 #include <algorithm>
+#include <new>
 #include <cfloat>
 #include <cmath>
 #include <cstddef>
@@ -35,32 +41,15 @@ bool boundsOverlap(const Aabb& a, const Aabb& b) {
   return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
 }
 
-// Widens a box by a few ulps of its magnitude so that rounding in the narrow phase never finds a touch outside it.
+// Widens a box by 2^-50 of its largest |coordinate| (4 ulps) so that ordinary rounding in the narrow phase does not
+// find a touch outside it. (Before, 1e-12 of the magnitude: 1,000 units at 1e15, and every body of a far scene
+// overlapped every other.)
 Aabb inflate(Aabb b) {
   const double scale = std::max(std::max(std::fabs(b.min.x), std::fabs(b.min.y)),
                                 std::max(std::fabs(b.max.x), std::fabs(b.max.y)));
-  const double m = scale * 1e-12 + 1e-300;
+  const double m = scale * 0x1p-50 + 0x1p-1022;
   return {{b.min.x - m, b.min.y - m}, {b.max.x + m, b.max.y + m}};
 }
-
-// The largest float <= v (floatDown) and the smallest float >= v (floatUp): both monotonic, so float intervals
-// contain the double ones. Values beyond the float range become the largest float or an infinity (no undefined
-// conversion). Inline bit steps instead of std::nextafter, a library call on this hot path.
-float floatDown(double v) {
-  if (v >= static_cast<double>(FLT_MAX)) return FLT_MAX;
-  if (!(v > -static_cast<double>(FLT_MAX))) return -std::numeric_limits<float>::infinity();
-  float f = static_cast<float>(v);
-  if (f == 0.0f) f = -0.0f;  // so that one step down from zero is -denorm_min
-  // Branch-free (the comparison is a coin toss): one step towards -infinity when rounding went up.
-  std::uint32_t bits;  // (std::memcpy: Emscripten 3.1.6's libc++ has no std::bit_cast)
-  std::memcpy(&bits, &f, sizeof bits);
-  const std::uint32_t up = static_cast<double>(f) > v ? 1u : 0u;
-  const std::uint32_t dir = 2u * (bits >> 31) - 1u;  // +1 for negative floats, -1 (mod 2^32) for positive
-  bits += up * dir;
-  std::memcpy(&f, &bits, sizeof f);
-  return f;
-}
-float floatUp(double v) { return -floatDown(-v); }
 
 // 4-lane vectors (GCC / Clang vector extensions: SSE2 natively, SIMD128 in WebAssembly, plain code elsewhere).
 // Comparisons give 0 / -1 per lane.
@@ -76,38 +65,71 @@ I4 max4(I4 a, I4 b) {
   return (a & greater) | (b & ~greater);
 }
 
-// Vectors grow geometrically: a push or resize past the capacity doubles it, up to 100% slack for good. These keep
-// the slack near 1/8: reserveFor before a resize, trimSlack after a step's pushes (which re-allocates only when the
-// capacity is far above the size, i.e. once after a spike, never frame after frame in steady state).
-template <class V> void reserveFor(V& v, std::size_t n) {
-  if (n > v.capacity()) v.reserve(n + n / 8 + 64);
+// Growth that can fail: room for n elements (plus 1/8 slack) or false with `v` unchanged. The block is first
+// requested from std::malloc and given back, so that where operator new cannot report failure (WebAssembly without
+// exceptions) an unavailable block is seen here; natively std::bad_alloc is caught as well.
+// Out of line (one copy per element type): inlined at each of the World's growth points it cost kilobytes of wasm.
+template <class V> __attribute__((noinline)) bool reallocate(V& v, std::size_t cap) {
+  using T = typename V::value_type;
+  if (cap > v.max_size() || cap > std::numeric_limits<std::size_t>::max() / sizeof(T)) return false;
+  void* probe = std::malloc(cap * sizeof(T));
+  if (probe == nullptr) return false;
+  std::free(probe);
+#if defined(__cpp_exceptions)
+  try {
+    v.reserve(cap);
+  } catch (...) {
+    return false;
+  }
+#else
+  v.reserve(cap);
+#endif
+  return true;
 }
-// v = n zeros, through resize (whose code the grid already has) rather than assign(n, 0), one more large function.
+template <class V> __attribute__((noinline)) bool growSlow(V& v, std::size_t n) {
+  const std::size_t slack = n / 8 + 64;
+  return reallocate(v, n > std::numeric_limits<std::size_t>::max() - slack ? n : n + slack);
+}
+template <class V> inline bool grow(V& v, std::size_t n) { return n <= v.capacity() || growSlow(v, n); }
+// v = n zeros (capacity must be there: grow first).
 template <class V> void fillZero(V& v, std::size_t n) {
   v.resize(n);
   std::fill(v.begin(), v.end(), typename V::value_type{});
 }
-
-// Out of line: the vector growth code is large, and the grid resizes seven arrays.
-template <class V> __attribute__((noinline)) void resizeWithSlack(V& v, std::size_t n) {
-  reserveFor(v, n);
-  v.resize(n);
-}
-template <class V> void trimSlack(V& v) {
+// Gives back most of the slack of a buffer far larger than its contents; keeps it when memory can't be had.
+// (resize + memcpy rather than assign: no range-assign instantiation per element type in the wasm module.)
+template <class V> void shrink(V& v) {
+  static_assert(std::is_trivially_copyable_v<typename V::value_type>);
   const std::size_t n = v.size();
-  if (v.capacity() <= n + n / 2 + 64) return;
+  if (v.capacity() <= 2 * n + 1024) return;
   V t;
-  t.reserve(n + n / 8 + 64);
-  t.assign(v.begin(), v.end());
+  if (!reallocate(t, n + n / 8 + 64)) return;
+  t.resize(n);
+  if (n > 0) std::memcpy(t.data(), v.data(), n * sizeof(typename V::value_type));
   v.swap(t);
 }
+template <class V> bool oversized(const V& v) { return v.capacity() > 4 * v.size() + 4096; }
 
-// Bodies' bounds are kept rounded outwards to floats: half the bytes, and the grid's entries copy them exactly, so
-// every cell computation agrees whether it reads the entry or the body.
-detail::FloatBox outwardBox(const Aabb& b) {
-  return {floatDown(b.min.x), floatDown(b.min.y), floatUp(b.max.x), floatUp(b.max.y)};
+// The largest float <= v (floatDown) and the smallest float >= v (floatUp): both monotonic. The grid's entries hold
+// bounds relative to the grid origin as floats: half the bytes, and 4 lanes per SIMD compare.
+float floatDown(double v) {
+  if (v >= static_cast<double>(FLT_MAX)) return FLT_MAX;
+  if (!(v > -static_cast<double>(FLT_MAX))) return -std::numeric_limits<float>::infinity();
+  float f = static_cast<float>(v);
+  if (f == 0.0f) f = -0.0f;  // so that one step down from zero is -denorm_min
+  std::uint32_t bits;  // (std::memcpy: Emscripten 3.1.6's libc++ has no std::bit_cast)
+  std::memcpy(&bits, &f, sizeof bits);
+  const std::uint32_t up = static_cast<double>(f) > v ? 1u : 0u;
+  const std::uint32_t dir = 2u * (bits >> 31) - 1u;  // +1 for negative floats, -1 (mod 2^32) for positive
+  bits += up * dir;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
 }
-Aabb aabbOf(const detail::FloatBox& b) { return {{b.minX, b.minY}, {b.maxX, b.maxY}}; }
+float floatUp(double v) { return -floatDown(-v); }
+
+// World coordinates beyond this are refused (a transform that would put a world shape there): the narrow phase
+// squares differences of coordinates, and the grid needs finite bounds.
+constexpr double kMaxCoordinate = 1e300;
 
 }  // namespace
 
@@ -117,8 +139,7 @@ Aabb aabbOf(const detail::FloatBox& b) { return {{b.minX, b.minY}, {b.maxX, b.ma
 
 struct World::Body {
   // What the narrow phase reads, first and together.
-  Shape shape;            ///< the world shape; a polygon is updated in place (Polygon::transformedInto)
-  Filter filter;
+  Shape shape;            ///< the world shape; a polygon is updated in place (no allocation)
   BodyHandle handle = kNullBody;
   // The rest.
   std::uint32_t polygon = 0;  ///< index in polygons_ (Polygon bodies: the local polygon)
@@ -126,8 +147,41 @@ struct World::Body {
   Transform xf;
   double cosAngle = 1.0, sinAngle = 0.0;  ///< of xf.angle
   double userId = 0.0;
+  double reach = 0.0;     ///< max over the local shape's points of |x| + |y| (bounds every rotation of it)
   double local[5] = {};   ///< circle: cx cy r; aabb: minx miny maxx maxy; box: cx cy hx hy angle; segment: ax ay bx by
 };
+
+namespace {
+Status outOfMemory() { return Status{Error::OutOfMemory, "memory"}; }
+
+// Any world shape of a local shape with this reach under this position has |coordinates| <= |position| + reach
+// (|cos|, |sin| <= 1; rounding adds a few ulps, far below the margin to kMaxCoordinate's double range).
+bool inRange(const Transform& xf, double reach) {
+  return std::max(std::fabs(xf.position.x), std::fabs(xf.position.y)) + reach <= kMaxCoordinate;
+}
+double reachOf(Vec2 p) { return std::fabs(p.x) + std::fabs(p.y); }
+constexpr Status outOfRange() { return Status{Error::InvalidArgument, "transform"}; }
+
+// The convex hull of `pts` (counter-clockwise, no collinear vertices) by Andrew's monotone chain with the exact
+// orient(): `hull` needs capacity 2 * pts.size() + 1 (no allocation here). `pts` is sorted in place.
+void convexHull(std::vector<Vec2>& pts, std::vector<Vec2>& hull) {
+  std::qsort(pts.data(), pts.size(), sizeof(Vec2), [](const void* x, const void* y) {
+    const Vec2 a = *static_cast<const Vec2*>(x), b = *static_cast<const Vec2*>(y);
+    if (a.x != b.x) return a.x < b.x ? -1 : 1;
+    return a.y < b.y ? -1 : a.y > b.y ? 1 : 0;
+  });
+  hull.clear();
+  for (int pass = 0; pass < 2; ++pass) {
+    const std::size_t base = hull.size();
+    for (std::size_t k = 0; k < pts.size(); ++k) {
+      const Vec2 p = pass == 0 ? pts[k] : pts[pts.size() - 1 - k];
+      while (hull.size() >= base + 2 && orient(hull[hull.size() - 2], hull.back(), p) <= 0) hull.pop_back();
+      hull.push_back(p);
+    }
+    hull.pop_back();  // the last point of each chain starts the other
+  }
+}
+}  // namespace
 
 World::World() = default;
 World::~World() = default;
@@ -144,6 +198,17 @@ const World::Body* World::find(BodyHandle h) const { return const_cast<World*>(t
 
 bool World::isValid(BodyHandle body) const { return find(body) != nullptr; }
 
+// Every array that grows with the bodies, for n bodies; remove() then never allocates (freeSlots_ / freePolygons_
+// have room for every slot / polygon).
+bool World::reserveBodies(std::size_t n, std::size_t polygonVertices) {
+  const std::size_t polys = polygons_.size() + (polygonVertices > 0 ? 1 : 0);
+  const std::size_t slots = std::max(slots_.size() + (freeSlots_.empty() ? 1 : 0), n);
+  return grow(bodies_, n) && grow(bounds_, n) && grow(handles_, n) && grow(slots_, slots) &&
+         grow(freeSlots_, slots) && grow(queryMarks_, n) && grow(isLarge_, n) && grow(large_, n) &&
+         grow(polygons_, polys) && grow(freePolygons_, polys) && grow(slotCounts_, slots + 1) &&
+         grow(vertexScratch_, polygonVertices) && grow(hullScratch_, 2 * polygonVertices + 1);
+}
+
 Status World::addBody(ShapeType type, const double* params, Polygon* polygon, const Transform& xf, double userId,
                       const Filter& filter, BodyHandle& out) {
   out = kNullBody;
@@ -155,17 +220,50 @@ Status World::addBody(ShapeType type, const double* params, Polygon* polygon, co
     if (slots_.size() >= kMaxBodies) return Status{Error::InvalidArgument, "capacity"};
     index = static_cast<std::uint32_t>(slots_.size());
   }
-  // Everything that can fail has been checked: commit.
+  Body b;
+  b.type = type;
+  b.xf = xf;
+  b.userId = userId;
+  const std::size_t nv = type == ShapeType::Polygon ? polygon->size() : 0;
+  if (type == ShapeType::Polygon) {
+    for (const Vec2 v : polygon->vertices()) b.reach = std::max(b.reach, reachOf(v));
+  } else {
+    std::copy(params, params + 5, b.local);
+    const double* l = b.local;
+    switch (type) {
+      case ShapeType::Circle: b.reach = reachOf({l[0], l[1]}) + l[2]; break;
+      case ShapeType::Aabb: b.reach = std::max(reachOf({l[0], l[1]}), reachOf({l[2], l[3]})) + reachOf({l[2] - l[0], l[3] - l[1]}); break;
+      case ShapeType::Box: b.reach = reachOf({l[0], l[1]}) + 2 * reachOf({l[2], l[3]}); break;
+      default: b.reach = std::max(reachOf({l[0], l[1]}), reachOf({l[2], l[3]})); break;
+    }
+  }
+  if (!inRange(xf, b.reach)) return outOfRange();
+  // Allocate everything first: the arrays, then (polygons) the world polygon's storage and the thread's scratch
+  // ring of Polygon::create, probed through malloc; then commit without allocating.
+  if (!reserveBodies(bodies_.size() + 1, nv)) return outOfMemory();
+  if (type == ShapeType::Polygon) {
+    void* probe = std::malloc(4 * nv * sizeof(Vec2) + 64);
+    if (probe == nullptr) return outOfMemory();
+    std::free(probe);
+#if defined(__cpp_exceptions)
+    try {
+#endif
+      Polygon world = *polygon;  // the world polygon's storage, sized once
+      b.shape = std::move(world);
+      Polygon ring;  // grows this thread's scratch ring of Polygon::create now, not in a later setTransform
+      (void)Polygon::create(polygon->vertices(), ring);
+#if defined(__cpp_exceptions)
+    } catch (const std::bad_alloc&) {
+      return outOfMemory();
+    }
+#endif
+  }
+  // Commit (nothing below allocates: every capacity is there).
   if (!freeSlots_.empty()) {
     freeSlots_.pop_back();
   } else {
     slots_.emplace_back();
   }
-  Body b;
-  b.type = type;
-  b.xf = xf;
-  b.userId = userId;
-  b.filter = filter;
   if (type == ShapeType::Polygon) {
     std::uint32_t pi;
     if (!freePolygons_.empty()) {
@@ -177,8 +275,6 @@ Status World::addBody(ShapeType type, const double* params, Polygon* polygon, co
     }
     polygons_[pi].local = std::move(*polygon);
     b.polygon = pi;
-  } else {
-    std::copy(params, params + 5, b.local);
   }
   Slot& slot = slots_[index];
   slot.live = true;
@@ -186,6 +282,7 @@ Status World::addBody(ShapeType type, const double* params, Polygon* polygon, co
   b.handle = makeHandle(index, slot.generation);
   bodies_.push_back(std::move(b));
   bounds_.emplace_back();
+  bounds_.back().filter = filter;
   updateWorld(bodies_.back(), true);
   handles_.push_back(bodies_.back().handle);
   gridDirty_ = true;
@@ -225,16 +322,30 @@ Status World::addSegment(const Segment& sg, const Transform& xf, double userId, 
 Status World::addPolygon(std::span<const Vec2> points, const Transform& xf, double userId, const Filter& filter,
                          BodyHandle& out) {
   out = kNullBody;
-  Polygon p;
-  if (Status s = Polygon::create(points, p); !s) return s;
-  return addBody(ShapeType::Polygon, nullptr, &p, xf, userId, filter, out);
+  // Polygon::create allocates its result and (once per thread) a scratch ring: probe that much first.
+  void* probe = std::malloc(4 * points.size() * sizeof(Vec2) + 64);
+  if (probe == nullptr) return outOfMemory();
+  std::free(probe);
+#if defined(__cpp_exceptions)
+  try {
+#endif
+    Polygon p;
+    if (Status s = Polygon::create(points, p); !s) return s;
+    return addBody(ShapeType::Polygon, nullptr, &p, xf, userId, filter, out);
+#if defined(__cpp_exceptions)
+  } catch (const std::bad_alloc&) {
+    return outOfMemory();
+  }
+#endif
 }
 
 Status World::addPolygon(std::span<const double> xy, const Transform& xf, double userId, const Filter& filter,
                          BodyHandle& out) {
   out = kNullBody;
   if (xy.size() % 2 != 0) return Status{Error::InvalidArgument, "points"};
-  std::vector<Vec2> pts(xy.size() / 2);
+  std::vector<Vec2> pts;
+  if (!reallocate(pts, xy.size() / 2)) return outOfMemory();
+  pts.resize(xy.size() / 2);
   for (std::size_t i = 0; i < pts.size(); ++i) pts[i] = {xy[2 * i], xy[2 * i + 1]};
   return addPolygon(std::span<const Vec2>(pts), xf, userId, filter, out);
 }
@@ -243,8 +354,19 @@ Status World::addPolygon(const Polygon& local, const Transform& xf, double userI
                          BodyHandle& out) {
   out = kNullBody;
   if (Status s = validate(local); !s) return s;
-  Polygon p = local;
-  return addBody(ShapeType::Polygon, nullptr, &p, xf, userId, filter, out);
+  void* probe = std::malloc(2 * local.size() * sizeof(Vec2) + 64);
+  if (probe == nullptr) return outOfMemory();
+  std::free(probe);
+#if defined(__cpp_exceptions)
+  try {
+#endif
+    Polygon p = local;
+    return addBody(ShapeType::Polygon, nullptr, &p, xf, userId, filter, out);
+#if defined(__cpp_exceptions)
+  } catch (const std::bad_alloc&) {
+    return outOfMemory();
+  }
+#endif
 }
 
 Status World::addShape(const Shape& local, const Transform& xf, double userId, const Filter& filter,
@@ -261,6 +383,7 @@ Status World::addShape(const Shape& local, const Transform& xf, double userId, c
       local);
 }
 
+// Never allocates: freeSlots_ and freePolygons_ have room for every slot and polygon (reserveBodies).
 Status World::remove(BodyHandle h) {
   if (find(h) == nullptr) return invalidHandle();
   const std::uint32_t index = indexOf(h);
@@ -286,18 +409,58 @@ Status World::remove(BodyHandle h) {
   return {};
 }
 
-void World::reserve(std::size_t bodies) {
+// A failure may leave some of the arrays with more capacity (heapBytes()); the bodies are untouched.
+Status World::reserve(std::size_t bodies) {
   const std::size_t n = std::min<std::size_t>(bodies, kMaxBodies);
-  bodies_.reserve(n);
-  bounds_.reserve(n);
-  handles_.reserve(n);
-  slots_.reserve(n);
-  queryMarks_.reserve(n);
-  isLarge_.reserve(n);
+  const bool ok = grow(bodies_, n) && grow(bounds_, n) && grow(handles_, n) && grow(slots_, n) &&
+                  grow(freeSlots_, n) && grow(queryMarks_, n) && grow(isLarge_, n) && grow(large_, n) &&
+                  grow(slotCounts_, n + 1);
+  return ok ? Status{} : outOfMemory();
 }
 
 void World::clear() {
   while (!handles_.empty()) (void)remove(handles_.back());
+}
+
+// The world polygon: exactly what Polygon::create makes of the transformed vertices (so collide() on a polygon
+// built from getWorldShape()'s vertices gives the same bits). When rounding the transform has made those vertices
+// non-convex, their convex hull; when it has put them on one line (a small polygon far from the origin), the
+// Segment between the two extreme points (a point: a zero-length segment) — the shape they actually span.
+void World::updatePolygon(Body& b, Vec2 pos, double c, double s) {
+  PolygonPair& pp = polygons_[b.polygon];
+  const std::span<const Vec2> local = pp.local.vertices();
+  vertexScratch_.resize(local.size());  // capacity reserved when the body was added
+  for (std::size_t i = 0; i < local.size(); ++i) vertexScratch_[i] = pos + rotate(local[i], c, s);
+  if (!std::holds_alternative<Polygon>(b.shape)) {  // back from a degenerate frame: the storage returns
+    b.shape = Polygon{};
+    std::swap(std::get<Polygon>(b.shape), pp.spare);
+  }
+  Polygon& world = std::get<Polygon>(b.shape);
+  Status st;
+#if defined(__cpp_exceptions)
+  try {
+#endif
+    st = Polygon::create(vertexScratch_, world);  // reuses world's storage and the thread's ring: no allocation
+    if (!st && st.error == Error::NotConvex) {
+      convexHull(vertexScratch_, hullScratch_);
+      st = hullScratch_.size() >= 3 ? Polygon::create(hullScratch_, world) : Status{Error::Collinear, "points"};
+    }
+#if defined(__cpp_exceptions)
+  } catch (const std::bad_alloc&) {
+    // Only when this thread's first Polygon::create ring cannot grow: the rotated local polygon instead.
+    pp.local.transformedInto(pos, c, s, world);
+    return;
+  }
+#endif
+  if (st) return;
+  // On one line: the extreme points in (x, y) order are its ends.
+  Vec2 lo = vertexScratch_[0], hi = vertexScratch_[0];
+  for (const Vec2 v : vertexScratch_) {
+    if (v.x < lo.x || (v.x == lo.x && v.y < lo.y)) lo = v;
+    if (v.x > hi.x || (v.x == hi.x && v.y > hi.y)) hi = v;
+  }
+  std::swap(world, pp.spare);
+  b.shape = Segment{lo, hi};
 }
 
 void World::updateWorld(Body& b, bool angleChanged) {
@@ -346,10 +509,9 @@ void World::updateWorld(Body& b, bool angleChanged) {
       break;
     }
     case ShapeType::Polygon: {
-      if (!std::holds_alternative<Polygon>(b.shape)) b.shape = Polygon{};
-      Polygon& world = std::get<Polygon>(b.shape);
-      polygons_[b.polygon].local.transformedInto(pos, c, s, world);  // no allocation after the first time
-      box = bounds(world);
+      updatePolygon(b, pos, c, s);
+      const Polygon* p = std::get_if<Polygon>(&b.shape);
+      box = p != nullptr ? bounds(*p) : bounds(std::get<Segment>(b.shape));
       break;
     }
     case ShapeType::Segment: {
@@ -359,13 +521,14 @@ void World::updateWorld(Body& b, bool angleChanged) {
       break;
     }
   }
-  bounds_[static_cast<std::size_t>(&b - bodies_.data())] = outwardBox(inflate(box));
+  bounds_[static_cast<std::size_t>(&b - bodies_.data())].box = inflate(box);
 }
 
 Status World::setTransform(BodyHandle h, const Transform& xf) {
   Body* b = find(h);
   if (b == nullptr) return invalidHandle();
   if (Status s = validate(xf); !s) return s;
+  if (!inRange(xf, b->reach)) return outOfRange();
   const bool angleChanged = !(xf.angle == b->xf.angle);
   b->xf = xf;
   updateWorld(*b, angleChanged);
@@ -377,6 +540,9 @@ Status World::setTransforms(std::span<const double> xya) {
   if (xya.size() != 3 * bodies_.size()) return Status{Error::InvalidArgument, "transforms"};
   for (const double v : xya) {
     if (!std::isfinite(v)) return Status{Error::NotFinite, "transforms"};
+  }
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    if (!inRange({{xya[3 * i], xya[3 * i + 1]}, 0}, bodies_[i].reach)) return Status{Error::InvalidArgument, "transforms"};
   }
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     Body& b = bodies_[i];
@@ -397,6 +563,11 @@ Status World::setTransforms(std::span<const BodyHandle> handles, std::span<const
     if (!std::isfinite(v)) return Status{Error::NotFinite, "transforms"};
   }
   for (std::size_t i = 0; i < handles.size(); ++i) {
+    if (!inRange({{xya[3 * i], xya[3 * i + 1]}, 0}, find(handles[i])->reach)) {
+      return Status{Error::InvalidArgument, "transforms"};
+    }
+  }
+  for (std::size_t i = 0; i < handles.size(); ++i) {
     Body& b = *find(handles[i]);
     const bool angleChanged = !(xya[3 * i + 2] == b.xf.angle);
     b.xf = {{xya[3 * i], xya[3 * i + 1]}, xya[3 * i + 2]};
@@ -409,7 +580,7 @@ Status World::setTransforms(std::span<const BodyHandle> handles, std::span<const
 Status World::setFilter(BodyHandle h, const Filter& filter) {
   Body* b = find(h);
   if (b == nullptr) return invalidHandle();
-  b->filter = filter;
+  bounds_[static_cast<std::size_t>(b - bodies_.data())].filter = filter;
   return {};
 }
 
@@ -430,7 +601,7 @@ Status World::getTransform(BodyHandle h, Transform& out) const {
 Status World::getFilter(BodyHandle h, Filter& out) const {
   const Body* b = find(h);
   if (b == nullptr) return invalidHandle();
-  out = b->filter;
+  out = bounds_[static_cast<std::size_t>(b - bodies_.data())].filter;
   return {};
 }
 
@@ -451,7 +622,7 @@ Status World::getShapeType(BodyHandle h, ShapeType& out) const {
 Status World::getBounds(BodyHandle h, Aabb& out) const {
   const Body* b = find(h);
   if (b == nullptr) return invalidHandle();
-  out = aabbOf(bounds_[static_cast<std::size_t>(b - bodies_.data())]);
+  out = bounds_[static_cast<std::size_t>(b - bodies_.data())].box;
   return {};
 }
 
@@ -463,7 +634,22 @@ Status World::getLocalShape(BodyHandle h, Shape& out) const {
     case ShapeType::Circle: out = Circle{{l[0], l[1]}, l[2]}; break;
     case ShapeType::Aabb: out = Aabb{{l[0], l[1]}, {l[2], l[3]}}; break;
     case ShapeType::Box: out = Box{{l[0], l[1]}, {l[2], l[3]}, l[4]}; break;
-    case ShapeType::Polygon: out = polygons_[b->polygon].local; break;
+    case ShapeType::Polygon: {
+      const Polygon& p = polygons_[b->polygon].local;
+      void* probe = std::malloc(2 * p.size() * sizeof(Vec2) + 64);
+      if (probe == nullptr) return outOfMemory();
+      std::free(probe);
+#if defined(__cpp_exceptions)
+      try {
+        out = p;
+      } catch (const std::bad_alloc&) {
+        return outOfMemory();
+      }
+#else
+      out = p;
+#endif
+      break;
+    }
     case ShapeType::Segment: out = Segment{{l[0], l[1]}, {l[2], l[3]}}; break;
   }
   return {};
@@ -472,7 +658,20 @@ Status World::getLocalShape(BodyHandle h, Shape& out) const {
 Status World::getWorldShape(BodyHandle h, Shape& out) const {
   const Body* b = find(h);
   if (b == nullptr) return invalidHandle();
+  if (const Polygon* p = std::get_if<Polygon>(&b->shape)) {
+    void* probe = std::malloc(2 * p->size() * sizeof(Vec2) + 64);
+    if (probe == nullptr) return outOfMemory();
+    std::free(probe);
+  }
+#if defined(__cpp_exceptions)
+  try {
+    out = b->shape;
+  } catch (const std::bad_alloc&) {
+    return outOfMemory();
+  }
+#else
   out = b->shape;
+#endif
   return {};
 }
 
@@ -486,9 +685,10 @@ void World::setCellSize(double size) {
   gridDirty_ = true;
 }
 
-std::int32_t World::cellOf(double v) const {
-  // Clamped before the conversion: no UB for huge coordinates (inputs are finite, so never NaN).
-  const double c = std::floor(v * invCellSize_);
+inline std::int32_t World::cellOf(double v, int axis) const {
+  // Relative to the grid origin (so that far coordinates keep their resolution); clamped before the conversion: no
+  // UB for huge values. Monotonic in v, which is all the pair deduplication needs.
+  const double c = std::floor((v - (axis == 0 ? gridOrigin_.x : gridOrigin_.y)) * invCellSize_);
   return static_cast<std::int32_t>(std::min(std::max(c, -1073741824.0), 1073741824.0));
 }
 
@@ -505,52 +705,98 @@ bool World::bucketOf(std::int32_t cx, std::int32_t cy, std::uint32_t& bucket) co
   return true;
 }
 
-void World::ensureGrid() {
-  if (gridDirty_) rebuildGrid();
-}
+bool World::ensureGrid() { return !gridDirty_ || rebuildGrid(); }
 
-void World::rebuildGrid() {
-  gridDirty_ = false;
+// Rebuilds the grid; false (OutOfMemory, with the grid's parameters and cellSize() as they were and the grid still
+// marked dirty) when its arrays cannot grow.
+bool World::rebuildGrid() {
   const std::size_t n = bodies_.size();
-  entries_.size = 0;
-  large_.clear();
-  fillZero(isLarge_, n);
-  if (queryMarks_.size() < n) queryMarks_.resize(n, 0);
   if (n == 0) {
+    if (!grow(bucketStart_, 2)) return false;
+    entries_.size = 0;
+    large_.clear();
+    isLarge_.clear();
     dense_ = false;
     bucketMask_ = 0;
     fillZero(bucketStart_, 2);
     worldBounds_ = {};
-    return;
+    gridDirty_ = false;
+    return true;
   }
-  // Cell size and world bounds.
-  double sum = 0.0;
-  Aabb wb = aabbOf(bounds_[0]);
-  for (const detail::FloatBox& fb : bounds_) {
-    const Aabb a = aabbOf(fb);
+  // World bounds, and the typical body extent: the mean extent of the histogram bin (powers of two) holding the
+  // median, so that a few huge or far bodies (whose float-free bounds are honest now) do not move it.
+  std::uint32_t hist[2100] = {};
+  std::size_t sized = 0;
+  Aabb wb = bounds_[0].box;
+  for (const Broad& br : bounds_) {
+    const Aabb& a = br.box;
     const double e = std::max(a.max.x - a.min.x, a.max.y - a.min.y);
-    if (std::isfinite(e)) sum += e;
+    if (e > 0.0 && std::isfinite(e)) {
+      ++hist[std::ilogb(e) + 1074];
+      ++sized;
+    }
     wb.min = {std::min(wb.min.x, a.min.x), std::min(wb.min.y, a.min.y)};
     wb.max = {std::max(wb.max.x, a.max.x), std::max(wb.max.y, a.max.y)};
   }
-  worldBounds_ = wb;
-  double cell = cellSizeSetting_ > 0.0 ? cellSizeSetting_ : 2.0 * sum / static_cast<double>(n);
-  if (!(cell > 0.0) || !std::isfinite(cell)) {
-    const double span = std::max(wb.max.x - wb.min.x, wb.max.y - wb.min.y);
-    cell = std::isfinite(span) && span > 0.0 ? span / std::sqrt(static_cast<double>(n)) : 1.0;
+  const double span = std::max(wb.max.x - wb.min.x, wb.max.y - wb.min.y);
+  const double spread = std::isfinite(span) && span > 0.0 ? span / std::sqrt(static_cast<double>(n)) : 1.0;
+  double typical = 0.0;
+  if (sized > 0) {
+    std::size_t acc = 0, bin = 0;
+    while (acc + hist[bin] < (sized + 1) / 2) acc += hist[bin++];
+    double sum = 0.0;
+    std::size_t count = 0;
+    for (const Broad& br : bounds_) {
+      const Aabb& a = br.box;
+      const double e = std::max(a.max.x - a.min.x, a.max.y - a.min.y);
+      if (e > 0.0 && std::isfinite(e) && static_cast<std::size_t>(std::ilogb(e) + 1074) == bin) {
+        sum += e;
+        ++count;
+      }
+    }
+    typical = sum / static_cast<double>(count);
+  }
+  double cell;
+  if (!(typical > 0.0) || !std::isfinite(typical)) {
+    cell = cellSizeSetting_ > 0.0 ? cellSizeSetting_ : spread;
+  } else {
+    // A setting is honoured within [typical, max(64 typical, spread)]: a typical body then covers at most 3 x 3
+    // cells (no cell count explodes) and no cell swallows the world.
+    cell = cellSizeSetting_ > 0.0 ? std::min(std::max(cellSizeSetting_, typical), std::max(64.0 * typical, spread))
+                                  : 2.0 * typical;
   }
   double inv = 1.0 / cell;
-  if (!std::isfinite(inv) || !(inv > 0.0)) {
+  if (!std::isfinite(inv) || !(inv > 0.0) || !std::isfinite(cell)) {
     cell = 1.0;
     inv = 1.0;
   }
+  // The new parameters, then the arrays; on failure the old parameters come back.
+  const double oldCell = cellSize_, oldInv = invCellSize_;
+  const Vec2 oldOrigin = gridOrigin_;
+  const bool oldDense = dense_;
+  const std::int32_t oldX0 = gridX0_, oldY0 = gridY0_;
+  const std::uint32_t oldW = gridW_, oldH = gridH_, oldMask = bucketMask_;
+  auto fail = [&] {
+    cellSize_ = oldCell;
+    invCellSize_ = oldInv;
+    gridOrigin_ = oldOrigin;
+    dense_ = oldDense;
+    gridX0_ = oldX0;
+    gridY0_ = oldY0;
+    gridW_ = oldW;
+    gridH_ = oldH;
+    bucketMask_ = oldMask;
+    entries_.size = 0;
+    return false;
+  };
   cellSize_ = cell;
   invCellSize_ = inv;
+  gridOrigin_ = wb.min;
 
   // A dense grid over the world's bounds when it is small enough (cells in row-major order: no hash collisions,
   // neighbouring cells close in memory), else a spatial hash with at least 2 buckets per body.
-  const std::int64_t gx0 = cellOf(wb.min.x), gy0 = cellOf(wb.min.y);
-  const std::int64_t gw = std::int64_t{cellOf(wb.max.x)} - gx0 + 1, gh = std::int64_t{cellOf(wb.max.y)} - gy0 + 1;
+  const std::int64_t gx0 = cellOf(wb.min.x, 0), gy0 = cellOf(wb.min.y, 1);
+  const std::int64_t gw = std::int64_t{cellOf(wb.max.x, 0)} - gx0 + 1, gh = std::int64_t{cellOf(wb.max.y, 1)} - gy0 + 1;
   std::size_t tableSize;
   if (gw * gh <= std::max<std::int64_t>(256, 4 * static_cast<std::int64_t>(n))) {
     dense_ = true;
@@ -565,13 +811,19 @@ void World::rebuildGrid() {
     while (tableSize < 2 * n) tableSize *= 2;
     bucketMask_ = static_cast<std::uint32_t>(tableSize - 1);
   }
+  if (!grow(bucketStart_, tableSize + 1) || !grow(isLarge_, n) || !grow(large_, n) || !grow(queryMarks_, n)) {
+    return fail();
+  }
   fillZero(bucketStart_, tableSize + 1);
+  fillZero(isLarge_, n);
+  large_.clear();
+  if (queryMarks_.size() < n) queryMarks_.resize(n, 0);
 
   // Count entries per bucket.
   std::uint32_t bk = 0;
   for (std::uint32_t k = 0; k < n; ++k) {
-    const Aabb a = aabbOf(bounds_[k]);
-    const std::int32_t x0 = cellOf(a.min.x), x1 = cellOf(a.max.x), y0 = cellOf(a.min.y), y1 = cellOf(a.max.y);
+    const Aabb& a = bounds_[k].box;
+    const std::int32_t x0 = cellOf(a.min.x, 0), x1 = cellOf(a.max.x, 0), y0 = cellOf(a.min.y, 1), y1 = cellOf(a.max.y, 1);
     const std::int64_t cells = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
     if (cells > kMaxCellsPerBody) {
       isLarge_[k] = 1;
@@ -590,55 +842,61 @@ void World::rebuildGrid() {
     bucketStart_[i] = acc;  // end of bucket i for now
   }
   bucketStart_[tableSize] = acc;
+  Entries& en = entries_;
+  if (!(grow(en.minX, acc + 4) && grow(en.minY, acc + 4) && grow(en.maxX, acc + 4) && grow(en.maxY, acc + 4) &&
+        grow(en.x0, acc + 4) && grow(en.y0, acc + 4) && grow(en.body, acc + 4) && (dense_ || grow(entryCells_, acc)))) {
+    return fail();
+  }
+  for (auto* v : {&en.minX, &en.minY, &en.maxX, &en.maxY}) v->resize(acc + 4);
+  en.x0.resize(acc + 4);
+  en.y0.resize(acc + 4);
+  en.body.resize(acc + 4);
   entries_.size = acc;
-  auto sized = [acc](auto& v) { resizeWithSlack(v, acc + 4); };
-  sized(entries_.minX);
-  sized(entries_.minY);
-  sized(entries_.maxX);
-  sized(entries_.maxY);
-  sized(entries_.x0);
-  sized(entries_.y0);
-  sized(entries_.body);
   if (dense_) {
     entryCells_.clear();
-    trimSlack(entryCells_);
   } else {
-    reserveFor(entryCells_, acc);
     entryCells_.resize(acc);
   }
-  // Filled backwards, so that each bucket lists its bodies in increasing dense index.
+  // Filled backwards, so that each bucket lists its bodies in increasing dense index. Entries hold the bounds
+  // relative to their cell's corner, rounded outwards to floats: only entries of one cell are ever compared, the
+  // rounding is monotonic (overlapping bounds keep overlapping), and the floats keep a resolution of 2^-24 of a
+  // cell wherever the world is (relative to one origin, a body parked at -1e15 made every float bound coincide).
+  const Vec2 o = gridOrigin_;
   for (std::uint32_t k = static_cast<std::uint32_t>(n); k-- > 0;) {
     if (isLarge_[k]) continue;
-    const Aabb a = aabbOf(bounds_[k]);
-    // Exact conversions: the bounds hold float values (floatOutward).
-    const float fx0 = static_cast<float>(a.min.x), fy0 = static_cast<float>(a.min.y);
-    const float fx1 = static_cast<float>(a.max.x), fy1 = static_cast<float>(a.max.y);
-    const std::int32_t x0 = cellOf(a.min.x), x1 = cellOf(a.max.x), y0 = cellOf(a.min.y), y1 = cellOf(a.max.y);
+    const Aabb& a = bounds_[k].box;
+    const std::int32_t x0 = cellOf(a.min.x, 0), x1 = cellOf(a.max.x, 0), y0 = cellOf(a.min.y, 1), y1 = cellOf(a.max.y, 1);
     for (std::int32_t y = y0; y <= y1; ++y) {
+      const double cornerY = o.y + static_cast<double>(y) * cell;
+      const float fy0 = floatDown(a.min.y - cornerY), fy1 = floatUp(a.max.y - cornerY);
       for (std::int32_t x = x0; x <= x1; ++x) {
         if (!bucketOf(x, y, bk)) continue;
+        const double cornerX = o.x + static_cast<double>(x) * cell;
         const std::uint32_t at = --bucketStart_[bk];
-        entries_.minX[at] = fx0;
-        entries_.minY[at] = fy0;
-        entries_.maxX[at] = fx1;
-        entries_.maxY[at] = fy1;
-        entries_.x0[at] = x0;
-        entries_.y0[at] = y0;
-        entries_.body[at] = k;
+        en.minX[at] = floatDown(a.min.x - cornerX);
+        en.minY[at] = fy0;
+        en.maxX[at] = floatUp(a.max.x - cornerX);
+        en.maxY[at] = fy1;
+        en.x0[at] = x0;
+        en.y0[at] = y0;
+        en.body[at] = k;
         if (!dense_) entryCells_[at] = {x, y};
       }
     }
   }
+  worldBounds_ = wb;
+  gridDirty_ = false;
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Pairs
 // ---------------------------------------------------------------------------------------------------------------
 
+// The narrow phase of one candidate (capacity for its result is there: step() reserved it).
 void World::testPair(std::uint32_t i, std::uint32_t j) {
   const Body* a = &bodies_[i];
   const Body* b = &bodies_[j];
-  if (!shouldCollide(a->filter, b->filter)) return;
   if (indexOf(a->handle) > indexOf(b->handle)) std::swap(a, b);
   const Contact c = collide(a->shape, b->shape);
   if (!c.hit) return;
@@ -654,17 +912,9 @@ void World::testPair(std::uint32_t i, std::uint32_t j) {
   out[4] = c.point.y;
 }
 
-// Native builds collect the candidate pairs first and run the narrow phase over them with software prefetch
-// (measured: -6% frame time at 10k bodies). WebAssembly has no prefetch, so there the grid loop tests each pair
-// directly and the candidate buffer stays empty. Same pairs in the same order either way.
-#if defined(__EMSCRIPTEN__)
-#define COLLIDE2D_WORLD_PREFETCH 0
-#else
-#define COLLIDE2D_WORLD_PREFETCH 1
-#endif
-
 // The narrow phase over the candidates, in grid order. Bodies are scattered in memory relative to that order, so
-// each body (and a polygon's vertices) is prefetched a few candidates ahead.
+// each body (and a polygon's vertices) is prefetched a few candidates ahead (measured natively: -6% frame time at
+// 10k bodies; WebAssembly has no prefetch instruction and the builtin compiles to nothing).
 void World::testCandidates() {
   const std::uint32_t* cand = candidates_.data();
   const std::size_t n = candidates_.size();
@@ -703,10 +953,9 @@ constexpr bool keyLess(std::uint64_t x, std::uint64_t y) {
 }  // namespace
 
 // This frame's pairs as keys sorted by keyLess: a counting sort on slot A (O(pairs + slots)), then each run of
-// equal slot A (a body's few partners) sorted by insertion.
+// equal slot A (a body's few partners) sorted by insertion. Capacities were reserved by step().
 void World::sortPairKeys() {
   const std::size_t pairs = pairBodies_.size() / 2;
-  reserveFor(pairKeys_, pairs);
   pairKeys_.resize(pairs);
   fillZero(slotCounts_, slots_.size() + 1);
   for (std::size_t p = 0; p < pairs; ++p) ++slotCounts_[indexOf(pairBodies_[2 * p]) + 1];
@@ -735,7 +984,7 @@ void World::sortPairKeys() {
   }
 }
 
-// Begin / end events: a merge of this frame's and the previous frame's sorted keys.
+// Begin / end events: a merge of this frame's and the previous frame's sorted keys (capacities reserved by step()).
 void World::diffPairs() {
   std::size_t i = 0, j = 0;
   const std::size_t n = pairKeys_.size(), m = prevPairKeys_.size();
@@ -760,31 +1009,29 @@ void World::diffPairs() {
   for (; j < m; ++j) emit(end_, prevPairKeys_[j]);
 }
 
-Status World::step() {
-  ensureGrid();
-  pairKeys_.swap(prevPairKeys_);
-  pairBodies_.clear();
-  pairContacts_.clear();
-  begin_.clear();
-  end_.clear();
+// Candidate pairs from the grid into candidates_ (dense indices): only pairs whose filters accept each other and
+// whose bounds (getBounds) overlap, so nothing is buffered for pairs that cannot collide. False: out of memory.
+bool World::collectCandidates() {
   candidates_.clear();
-
+  bool ok = true;
+  const Broad* bb = bounds_.data();
+  auto emit = [&](std::uint32_t i, std::uint32_t j) {
+    if (!shouldCollide(bb[i].filter, bb[j].filter) || !boundsOverlap(bb[i].box, bb[j].box)) return;
+    if (candidates_.size() + 2 > candidates_.capacity() && !grow(candidates_, 2 * candidates_.size() + 2)) {
+      ok = false;
+      return;
+    }
+    candidates_.push_back(i);
+    candidates_.push_back(j);
+  };
   const std::size_t buckets = bucketStart_.size() - 1;
   const Entries& en = entries_;
   const float *minX = en.minX.data(), *minY = en.minY.data(), *maxX = en.maxX.data(), *maxY = en.maxY.data();
   const std::int32_t *x0 = en.x0.data(), *y0 = en.y0.data();
   const std::uint32_t* body = en.body.data();
   const Cell* cells = entryCells_.data();
-  auto emit = [this](std::uint32_t i, std::uint32_t j) {
-#if COLLIDE2D_WORLD_PREFETCH
-    candidates_.push_back(i);
-    candidates_.push_back(j);
-#else
-    testPair(i, j);
-#endif
-  };
   const I4 lane{0, 1, 2, 3};
-  for (std::size_t bk = 0; bk < buckets; ++bk) {
+  for (std::size_t bk = 0; bk < buckets && ok; ++bk) {
     const std::uint32_t s = bucketStart_[bk], e = bucketStart_[bk + 1];
     if (e - s < 2) continue;
     if (!dense_) {
@@ -822,28 +1069,60 @@ Status World::step() {
     }
   }
   const std::size_t n = bodies_.size();
-  for (std::size_t li = 0; li < large_.size(); ++li) {
+  for (std::size_t li = 0; li < large_.size() && ok; ++li) {
     const std::uint32_t l = large_[li];
-    const Aabb bl = aabbOf(bounds_[l]);
     for (std::uint32_t k = 0; k < n; ++k) {
-      if (isLarge_[k] && k <= l) continue;  // large vs large once
-      if (k == l || !boundsOverlap(bl, aabbOf(bounds_[k]))) continue;
-#if COLLIDE2D_WORLD_PREFETCH
-      candidates_.push_back(l);
-      candidates_.push_back(k);
-#else
-      testPair(l, k);
-#endif
+      if ((isLarge_[k] && k <= l) || k == l) continue;  // large vs large once
+      emit(l, k);
     }
   }
+  return ok;
+}
+
+// Result buffers far larger than their contents for many steps in a row give their slack back. Hysteresis: a light
+// frame between heavy ones keeps the heavy frames' buffers (releasing them made the next heavy frame 6-11x slower).
+void World::releaseSlack() {
+  constexpr std::uint32_t kSteps = 120;
+  const bool over = oversized(candidates_) || oversized(pairBodies_) || oversized(pairContacts_) ||
+                    oversized(begin_) || oversized(end_) || oversized(pairKeys_) || oversized(prevPairKeys_);
+  slackSteps_ = over ? slackSteps_ + 1 : 0;
+  if (slackSteps_ < kSteps) return;
+  slackSteps_ = 0;
+  candidates_.clear();
+  prevPairKeys_.clear();
+  shrink(candidates_);
+  shrink(pairBodies_);
+  shrink(pairContacts_);
+  shrink(begin_);
+  shrink(end_);
+  shrink(pairKeys_);
+  shrink(prevPairKeys_);
+}
+
+// Everything is allocated before anything visible changes: the grid (internal), the candidates (internal), then room
+// for this step's results at their upper bounds (pairs <= candidates, begins <= pairs, ends <= the previous pairs);
+// only then are the previous results replaced, by code that cannot allocate.
+Status World::step() {
+  if (!ensureGrid()) return outOfMemory();
+  if (!collectCandidates()) {
+    candidates_.clear();
+    return outOfMemory();
+  }
+  const std::size_t c = candidates_.size() / 2, prev = pairKeys_.size();
+  prevPairKeys_.clear();  // two steps old: free to reuse
+  if (!(grow(pairBodies_, 2 * c) && grow(pairContacts_, kPairContactStride * c) && grow(prevPairKeys_, c) &&
+        grow(begin_, 2 * c) && grow(end_, 2 * prev) && grow(slotCounts_, slots_.size() + 1))) {
+    return outOfMemory();
+  }
+  pairKeys_.swap(prevPairKeys_);
+  pairBodies_.clear();
+  pairContacts_.clear();
+  begin_.clear();
+  end_.clear();
   testCandidates();
   sortPairKeys();
   diffPairs();
-  trimSlack(candidates_);
-  trimSlack(pairBodies_);
-  trimSlack(pairContacts_);
-  trimSlack(begin_);
-  trimSlack(end_);
+  releaseSlack();
   return {};
 }
 
@@ -859,12 +1138,12 @@ std::uint32_t World::nextQueryMark() {
   return queryMark_;
 }
 
-bool World::bodyInMask(const Body& b, std::uint32_t mask) const { return (b.filter.category & mask) != 0; }
+bool World::bodyInMask(std::uint32_t k, std::uint32_t mask) const { return (bounds_[k].filter.category & mask) != 0; }
 
 // Visits the dense index of every (non-large) body with an entry in a cell overlapping `box` (possibly several
 // times). Returns false, visiting nothing, when the box covers too many cells: the caller then scans all bodies.
 template <class Visit> bool World::visitCells(const Aabb& box, Visit&& visit) {
-  const std::int32_t x0 = cellOf(box.min.x), x1 = cellOf(box.max.x), y0 = cellOf(box.min.y), y1 = cellOf(box.max.y);
+  const std::int32_t x0 = cellOf(box.min.x, 0), x1 = cellOf(box.max.x, 0), y0 = cellOf(box.min.y, 1), y1 = cellOf(box.max.y, 1);
   const std::int64_t cells = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
   if (cells > static_cast<std::int64_t>(entries_.size) + 64) return false;
   for (std::int32_t y = y0; y <= y1; ++y) {
@@ -893,14 +1172,29 @@ template <class Record> void appendRayHit(std::vector<double>& out, const Record
   o[5] = r.normal.y;
 }
 
-// The cold sorts use std::qsort, one shared library function: each std::sort instantiation costs kilobytes of wasm.
-void sortByIndex(std::vector<BodyHandle>& r) {
-  if (r.size() < 2) return;  // (qsort must not see the null data of an empty vector)
-  std::qsort(r.data(), r.size(), sizeof(BodyHandle), [](const void* x, const void* y) {
-    const std::uint32_t a = indexOf(*static_cast<const BodyHandle*>(x));
-    const std::uint32_t b = indexOf(*static_cast<const BodyHandle*>(y));
-    return a < b ? -1 : a > b ? 1 : 0;
-  });
+// Query results sorted by slot index: insertion sort for a few, else two counting-sort passes on 10 bits each (slot
+// indices have 20) through `scratch` (room for r.size(), reserved by the caller): O(results), no comparison calls.
+void sortByIndex(std::vector<BodyHandle>& r, std::vector<BodyHandle>& scratch, std::vector<std::uint32_t>& counts) {
+  const std::size_t n = r.size();
+  if (n <= 32) {
+    for (std::size_t i = 1; i < n; ++i) {
+      const BodyHandle h = r[i];
+      std::size_t j = i;
+      for (; j > 0 && indexOf(r[j - 1]) > indexOf(h); --j) r[j] = r[j - 1];
+      r[j] = h;
+    }
+    return;
+  }
+  scratch.resize(n);
+  for (int pass = 0; pass < 2; ++pass) {
+    const int shift = 10 * pass;
+    std::vector<BodyHandle>& from = pass == 0 ? r : scratch;
+    std::vector<BodyHandle>& to = pass == 0 ? scratch : r;
+    fillZero(counts, 1025);
+    for (const BodyHandle h : from) ++counts[((indexOf(h) >> shift) & 1023u) + 1];
+    for (std::size_t i = 1; i < 1025; ++i) counts[i] += counts[i - 1];
+    for (const BodyHandle h : from) to[counts[(indexOf(h) >> shift) & 1023u]++] = h;
+  }
 }
 }  // namespace
 
@@ -910,34 +1204,62 @@ Status World::queryAabb(const Aabb& box, std::uint32_t mask) { return queryShape
 Status World::queryPoint(Vec2 point, std::uint32_t mask) {
   queryResults_.clear();
   if (Status s = validate(point); !s) return s;
-  collectQuery(nullptr, point, Aabb{point, point}, mask);
+  if (!collectQuery(nullptr, point, Aabb{point, point}, mask)) {
+    queryResults_.clear();
+    return outOfMemory();
+  }
   return {};
 }
 
 Status World::queryShape(const Shape& shape, std::uint32_t mask) {
   queryResults_.clear();
   if (Status s = validate(shape); !s) return s;
-  collectQuery(&shape, Vec2{}, inflate(bounds(shape)), mask);
+  if (!collectQuery(&shape, Vec2{}, inflate(bounds(shape)), mask)) {
+    queryResults_.clear();
+    return outOfMemory();
+  }
   return {};
 }
 
 // The bodies overlapping `shape`, or (shape == nullptr) containing `point`, among those whose bounds meet `box`:
-// one function for both queries (a smaller module; the per-body test is a branch on the query kind).
-void World::collectQuery(const Shape* shape, Vec2 point, const Aabb& box, std::uint32_t mask) {
-  ensureGrid();
-  const std::uint32_t mark = nextQueryMark();
+// one function for both queries (a smaller module; the per-body test is a branch on the query kind). A query box
+// covering a large part of the world scans the bounds array instead of the cells (contiguous, each body once).
+bool World::collectQuery(const Shape* shape, Vec2 point, const Aabb& box, std::uint32_t mask) {
+  if (!ensureGrid()) return false;
+  bool ok = true;
+  const Aabb* queryBox = shape != nullptr ? std::get_if<Aabb>(shape) : nullptr;
   auto test = [&](std::uint32_t k) {
+    const Aabb& bk = bounds_[k].box;
+    if (!boundsOverlap(bk, box)) return;
+    const Body& b = bodies_[k];
+    if (!bodyInMask(k, mask)) return;
+    // An Aabb query containing the body's bounds overlaps its shape (which lies within them): no narrow phase.
+    const bool inside = queryBox != nullptr && queryBox->min.x <= bk.min.x && queryBox->min.y <= bk.min.y &&
+                        bk.max.x <= queryBox->max.x && bk.max.y <= queryBox->max.y;
+    if (!inside && !(shape != nullptr ? overlaps(*shape, b.shape) : contains(b.shape, point))) return;
+    if (queryResults_.size() == queryResults_.capacity() && !grow(queryResults_, 2 * queryResults_.size() + 16)) {
+      ok = false;
+      return;
+    }
+    queryResults_.push_back(b.handle);
+  };
+  const std::uint32_t mark = nextQueryMark();
+  auto once = [&](std::uint32_t k) {
     if (queryMarks_[k] == mark) return;
     queryMarks_[k] = mark;
-    const Body& b = bodies_[k];
-    if (!bodyInMask(b, mask) || !boundsOverlap(aabbOf(bounds_[k]), box)) return;
-    if (shape != nullptr ? overlaps(*shape, b.shape) : contains(b.shape, point)) queryResults_.push_back(b.handle);
+    test(k);
   };
-  if (!visitCells(box, test)) {
-    for (std::uint32_t k = 0; k < bodies_.size(); ++k) test(k);
+  const double boxArea = (box.max.x - box.min.x) * (box.max.y - box.min.y);
+  const double worldArea = (worldBounds_.max.x - worldBounds_.min.x) * (worldBounds_.max.y - worldBounds_.min.y);
+  if (!(boxArea * 16.0 < worldArea) || !visitCells(box, once)) {
+    for (std::uint32_t k = 0; k < bodies_.size() && ok; ++k) test(k);
+  } else {
+    for (const std::uint32_t l : large_) once(l);
   }
-  for (const std::uint32_t l : large_) test(l);
-  sortByIndex(queryResults_);
+  if (!ok) return false;
+  if (queryResults_.size() > 32 && !(grow(querySort_, queryResults_.size()) && grow(queryCounts_, 1025))) return false;
+  sortByIndex(queryResults_, querySort_, queryCounts_);
+  return true;
 }
 
 namespace {
@@ -969,10 +1291,11 @@ struct RaySlabs {
 };
 }  // namespace
 
-void World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
+bool World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
   rayRecords_.clear();
-  ensureGrid();
-  if (bodies_.empty()) return;
+  if (!ensureGrid() || !grow(rayRecords_, 1)) return false;
+  if (bodies_.empty()) return true;
+  bool ok = true;
   const std::uint32_t mark = nextQueryMark();
   const Vec2 o = ray.origin, d = ray.direction;
   double bestF = kInf;
@@ -983,9 +1306,9 @@ void World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
     queryMarks_[k] = mark;
     // The bounds (a small array) before the body (a cache miss).
     const double limit = closest ? std::min(ray.maxFraction, bestF) : ray.maxFraction;
-    if (!slabs.mayHit(limit, aabbOf(bounds_[k]))) return;
+    if (!slabs.mayHit(limit, bounds_[k].box)) return;
     const Body& b = bodies_[k];
-    if (!bodyInMask(b, mask)) return;
+    if (!bodyInMask(k, mask)) return;
     const RayHit h = collide2d::raycast(ray, b.shape);
     if (!h.hit) return;
     const std::uint32_t index = indexOf(b.handle);
@@ -996,8 +1319,10 @@ void World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
         rayRecords_.clear();
         rayRecords_.push_back({h.fraction, index, b.handle, h.point, h.normal});
       }
-    } else {
+    } else if (rayRecords_.size() < rayRecords_.capacity() || grow(rayRecords_, 2 * rayRecords_.size() + 16)) {
       rayRecords_.push_back({h.fraction, index, b.handle, h.point, h.normal});
+    } else {
+      ok = false;
     }
   };
   for (const std::uint32_t l : large_) test(l);
@@ -1020,14 +1345,14 @@ void World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
       t1 = std::min(t1, tb + slack);
     }
   }
-  if (!(t0 <= t1)) return;
+  if (!(t0 <= t1)) return ok;
   // March along the ray in steps of about one cell, visiting the cells of each step's bounding box.
   const double speed = std::max(std::fabs(d.x), std::fabs(d.y));
   const double dt = cellSize_ / speed;
   const double steps = (t1 - t0) / dt;
   if (!(steps <= static_cast<double>(entries_.size) + 64.0) || !(dt > 0.0)) {
     for (std::uint32_t k = 0; k < bodies_.size(); ++k) test(k);
-    return;
+    return ok;
   }
   double t = t0;
   while (true) {
@@ -1040,6 +1365,7 @@ void World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
     if (!(tn < t1)) break;
     t = tn;
   }
+  return ok;
 }
 
 Status World::raycast(const Ray& ray, std::uint32_t mask) {
@@ -1053,7 +1379,10 @@ Status World::raycast(const Ray& ray, RayHit& hit, BodyHandle& body, std::uint32
   body = kNullBody;
   rayHits_.clear();
   if (Status s = validate(ray); !s) return s;
-  collectRay(ray, mask, true);
+  if (!collectRay(ray, mask, true) || !grow(rayHits_, kRayHitStride)) {
+    rayRecords_.clear();
+    return outOfMemory();
+  }
   if (!rayRecords_.empty()) {
     const RayRecord& r = rayRecords_[0];
     hit.hit = true;
@@ -1069,7 +1398,10 @@ Status World::raycast(const Ray& ray, RayHit& hit, BodyHandle& body, std::uint32
 Status World::raycastAll(const Ray& ray, std::uint32_t mask) {
   rayHits_.clear();
   if (Status s = validate(ray); !s) return s;
-  collectRay(ray, mask, false);
+  if (!collectRay(ray, mask, false) || !grow(rayHits_, kRayHitStride * rayRecords_.size())) {
+    rayRecords_.clear();
+    return outOfMemory();
+  }
   const auto byFractionThenIndex = [](const void* x, const void* y) {
     const RayRecord& a = *static_cast<const RayRecord*>(x);
     const RayRecord& b = *static_cast<const RayRecord*>(y);
@@ -1124,11 +1456,16 @@ std::size_t World::heapBytes() const {
   add(queryResults_);
   add(rayRecords_);
   add(rayHits_);
+  add(querySort_);
+  add(queryCounts_);
+  add(vertexScratch_);
+  add(hullScratch_);
   for (const Body& b : bodies_) {
     if (b.type != ShapeType::Polygon) continue;
     const Polygon& local = polygons_[b.polygon].local;
-    const Polygon& world = std::get<Polygon>(b.shape);
-    bytes += (local.vertices().size() + local.normals().size() + world.vertices().size() + world.normals().size()) *
+    const Polygon* world = std::get_if<Polygon>(&b.shape);
+    if (world == nullptr) world = &polygons_[b.polygon].spare;
+    bytes += (local.vertices().size() + local.normals().size() + world->vertices().size() + world->normals().size()) *
              sizeof(Vec2);
   }
   return bytes;

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "world_model.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -38,18 +40,7 @@ struct Rng {
   bool chance(double p) { return uniform() < p; }
 };
 
-// The documented world shape, built independently of the World.
-Shape worldShapeOf(const Shape& local, const Transform& xf) {
-  if (const auto* c = std::get_if<Circle>(&local)) return Circle{apply(xf, c->center), c->radius};
-  if (const auto* a = std::get_if<Aabb>(&local)) {
-    if (xf.angle == 0.0) return Aabb{a->min + xf.position, a->max + xf.position};
-    return Box{apply(xf, a->center()), a->halfExtents(), xf.angle};
-  }
-  if (const auto* b = std::get_if<Box>(&local)) return Box{apply(xf, b->center), b->halfExtents, b->angle + xf.angle};
-  if (const auto* p = std::get_if<Polygon>(&local)) return p->transformed(xf);
-  const auto& s = std::get<Segment>(local);
-  return Segment{apply(xf, s.a), apply(xf, s.b)};
-}
+using world_model::worldShapeOf;
 
 Shape randomPolygon(Rng& rng, double radius) {
   while (true) {

@@ -8,34 +8,67 @@
 //     Aabb    -> Aabb{min + position, max + position} when xf.angle == 0, else
 //                Box{apply(xf, center()), halfExtents(), xf.angle}
 //     Box     -> Box{apply(xf, center), halfExtents, angle + xf.angle}
-//     Polygon -> polygon.transformed(xf)
+//     Polygon -> Polygon::create of the transformed vertices apply(xf, v) (local order), so that collide() on a
+//                polygon built from getWorldShape()'s vertices (what a JS user gets) gives the same bits. When the
+//                rounding of the transform makes those points non-convex: Polygon::create of their convex hull;
+//                when it puts them on one line (a small polygon far from the origin: a triangle of side 0.05 at
+//                x = 1e15, where the ulp is 0.125) or on one point: the Segment between the two extreme points in
+//                (x, y) order — the shape the points actually span, never a polygon with a flat side that the SAT
+//                would extend to a whole line. getShapeType() stays Polygon; getWorldShape() returns the Segment.
 //     Segment -> Segment{apply(xf, a), apply(xf, b)}
-//   The world keeps each body's world shape as a Shape (polygons updated in place, without allocation, by
-//   Polygon::transformedInto) and answers with the core's generic collide / overlaps / contains / raycast on it, so
-//   every answer is exactly (bit for bit) what collide2d.h returns for these shapes; the tests check that against
-//   brute force.
+//   The world keeps each body's world shape as a Shape (polygons rebuilt in place every move, without allocation)
+//   and answers with the core's generic collide / overlaps / contains / raycast on it. tests/native/world_model.h
+//   builds the same shapes independently; the tests and the fuzz target compare them bit for bit.
+// * Range: a transform that could put a world coordinate beyond +-1e300 (|position| + the local shape's reach) is
+//   rejected with Status{Error::InvalidArgument, "transform"} ("transforms" for the bulk calls), as is a shape
+//   whose own reach exceeds it. So world shapes are always finite.
 // * Handles: a BodyHandle is a uint32 = slot index (low 20 bits) | generation (high 12 bits). A removed body's
 //   handle is stale forever (a slot whose generation is exhausted is retired, never reused). Every function taking
 //   a handle rejects invalid and stale ones with Status{Error::InvalidArgument, "handle"}. At most 2^20 - 1 bodies.
 // * Body order: bodies() lists the live handles; setTransforms(xya) reads x, y, angle for the bodies in that order.
 //   Removing a body moves the last body into its place (swap-remove); adding appends.
-// * step() finds every pair of bodies whose filters accept each other and whose world shapes touch
-//   (collide(shapeA, shapeB).hit, boundary included). A is the body with the smaller slot index (handle & 0xFFFFF),
-//   so the normal points from that body to the other. Results, valid until the next step():
+// * step() finds every pair of bodies whose filters accept each other, whose bounds (getBounds(): the world shape's
+//   bounds widened by 2^-50 of their largest |coordinate| + 2^-1022, about 4 ulps) overlap, and whose world shapes
+//   touch (collide(shapeA, shapeB).hit, boundary included). The bounds condition only matters where the core's
+//   rounding reports a touch across a real gap of a few ulps (e.g. two circles 2e-289 apart whose squared distance
+//   underflows to 0): the World does not report those. A is the body with the smaller slot index
+//   (handle & 0xFFFFF), so the normal points from that body to the other. Results, valid until the next step():
 //     pairBodies()   uint32, stride 2:  handleA, handleB
-//     pairContacts() double, stride 5:  normalX, normalY, depth, pointX, pointY   (the Contact of collide(A, B))
+//     pairContacts() double, stride 5:  normalX, normalY, depth, pointX, pointY   (the Contact of collide(A, B),
+//                                       bit for bit, on the world shapes above; tested on the 10k benchmark scene
+//                                       over several frames, natively and in wasm)
 //     beginEvents()  uint32, stride 2:  pairs touching now that did not touch at the previous step()
 //     endEvents()    uint32, stride 2:  pairs of the previous step() that no longer touch, or whose body was
 //                                       removed (then the stale handle is reported). Every begin is followed by
 //                                       exactly one end (while both bodies live and keep touching: none).
 //   The pairs of the previous step are not edited by remove(): read them before removing, or after the next step.
 // * Queries (results valid until the next query): queryAabb / queryPoint / queryShape write the handles of the
-//   bodies whose world shape overlaps / contains the input into queryResults(), sorted by slot index.
+//   bodies whose getBounds overlap the query's bounds (widened the same way; a point is its own bounds) and whose
+//   world shape overlaps / contains the input into queryResults(), sorted by slot index.
 //   raycast writes the closest hit, raycastAll every hit (sorted by fraction, then slot index) into rayHits():
 //     rayHits()      double, stride 6:  handle, fraction, pointX, pointY, normalX, normalY
-//   A query only sees bodies with (category & mask) != 0.
+//   A ray reports the bodies whose getBounds it may touch (a slab test over t in [0, maxFraction], each slab's
+//   interval widened by 1e-12 of its ends; exact when the direction is parallel to an axis) and that raycast()
+//   hits. A query only sees bodies with (category & mask) != 0.
 // * Bad input (stale handle, NaN transform, invalid shape, wrong array length) returns a non-ok Status and changes
-//   nothing. Nothing throws. Steady state (same bodies, moving) allocates nothing per frame or per query.
+//   nothing. Nothing throws.
+// * Out of memory: every call that may allocate (add*, reserve, step, the queries and rays, getLocalShape /
+//   getWorldShape of a polygon) returns Status{Error::OutOfMemory, "memory"} when memory can't be had and then
+//   leaves the world exactly as it was: bodies, handles, transforms, filters, world shapes, bounds, and the last
+//   step's pairs, contacts and events (a failed query or ray leaves no results; cellSize() may already report the
+//   cell of a grid rebuilt before the step ran out). Each call allocates all it needs before it changes anything.
+//   Natively std::bad_alloc is caught inside; in WebAssembly (built without exceptions, where a failing operator
+//   new aborts) every growth first asks std::malloc for the block and gives it back, so that with
+//   -sABORTING_MALLOC=0 a failed growth is a Status, not an abort. Never allocate: setTransform(s), setFilter,
+//   setUserId, remove, clear, setCellSize, the other getters. Steady state (same bodies moving, no more pairs than
+//   a frame before) allocates nothing per frame or per query: step() reserves its results at their upper bounds
+//   (pairs <= candidate pairs, ends <= the previous pairs) before it replaces the previous ones.
+//   tests/native/world_oom_test.cpp checks all this with an operator new that fails from the k-th allocation on.
+//   (One native corner: a thread other than the one that added a polygon may have to grow Polygon::create's
+//   per-thread scratch ring on its first move; if that fails, the body gets its rotated local polygon that frame.)
+// * Memory kept: result buffers keep their capacity across light frames (a heavy frame after a light one used to
+//   re-grow everything: 13x a steady heavy frame); they give most of it back after 120 consecutive steps using
+//   under a quarter of it. Candidate pairs are buffered only once filters accept and bounds overlap.
 // * Filter (Box2D rules): two bodies with the same non-zero group always collide when the group is positive and
 //   never when it is negative; otherwise they collide when (catA & maskB) != 0 && (catB & maskA) != 0.
 //
@@ -53,9 +86,16 @@
 //   spatial hash with at least 2 buckets per body. Each entry (one per cell of a body) holds the body's bounds as
 //   floats (rounded outwards, so no pair is lost), its first cell and its index, as a structure of arrays: the pair
 //   loop tests 4 entries per SIMD step and touches a body only for a real candidate.
-//   Cell size: by default 2x the mean AABB extent (max of width and height) of the bodies, recomputed at each
-//   rebuild; setCellSize() overrides it. A body spanning more than kMaxCellsPerBody cells is kept in a separate
-//   "large" list that is tested against every body (fine for a few huge bodies such as level bounds).
+//   Cell size: 2x the "typical" body extent (max of width and height of getBounds), recomputed at each rebuild:
+//   the mean extent of the bodies in the power-of-two histogram bin that holds the median, so that a few huge or
+//   far-away bodies do not move it (one box of side 1e7 among 10k small circles used to make the cell 2,000 and the
+//   step 200x slower). setCellSize(s) is honoured within [typical, max(64 typical, world span / sqrt(n))]: a
+//   typical body covers at most 3 x 3 cells, no cell swallows the world; cellSize() returns the size in use. A body
+//   spanning more than kMaxCellsPerBody cells is kept in a separate "large" list that is tested against every body
+//   (fine for a few huge bodies such as level bounds; many bodies 10x larger than the median would be slow).
+//   Entries hold each body's bounds relative to the corner of their cell, rounded outwards to floats: only entries
+//   of one cell are compared, so a scene far from the origin (1e12..1e15) keeps its resolution (absolute float
+//   bounds made every body of such a scene coincide: 470 ms and 516 MB per step).
 //   Pairs are deduplicated without a lookup: a pair is tested only in the cell that holds the lower-left corner of
 //   the intersection of the two bounds. Begin / end events come from merging this step's pairs with the previous
 //   step's, both sorted by (slot A, slot B) with a counting sort: O(pairs + bodies), no hash table.
@@ -69,14 +109,6 @@
 #include <vector>
 
 namespace collide2d {
-
-namespace detail {
-/// A body's conservative bounds rounded outwards to floats (see World::getBounds); World keeps them apart from the
-/// bodies so that the grid rebuild streams through 16 bytes per body.
-struct FloatBox {
-  float minX = 0, minY = 0, maxX = 0, maxY = 0;
-};
-}  // namespace detail
 
 /// Collision filter (Box2D semantics, see the top of this file).
 struct Filter {
@@ -133,8 +165,9 @@ class World {
   Status remove(BodyHandle body);
   /// Removes every body (their pairs end at the next step()).
   void clear();
-  /// Reserves storage for this many bodies (avoids the growth slack of adding them one by one).
-  void reserve(std::size_t bodies);
+  /// Reserves storage for this many bodies (avoids the growth slack of adding them one by one). OutOfMemory when
+  /// it cannot be had (then the bodies are unchanged; some arrays may keep more capacity, seen in heapBytes()).
+  Status reserve(std::size_t bodies);
 
   bool isValid(BodyHandle body) const;
   std::size_t bodyCount() const { return handles_.size(); }
@@ -155,18 +188,18 @@ class World {
   Status getFilter(BodyHandle body, Filter& out) const;
   Status getUserId(BodyHandle body, double& out) const;
   Status getShapeType(BodyHandle body, ShapeType& out) const;
-  /// The local shape as given (a polygon as normalised by Polygon::create). Allocates for polygons.
+  /// The local shape as given (a polygon as normalised by Polygon::create). Allocates for polygons (OutOfMemory).
   Status getLocalShape(BodyHandle body, Shape& out) const;
-  /// The world shape (see the top of this file). Allocates for polygons.
+  /// The world shape (see the top of this file; a degenerate polygon is a Segment). Allocates for polygons.
   Status getWorldShape(BodyHandle body, Shape& out) const;
-  /// Conservative world bounds used by the broad phase: the shape's bounds widened by a few ulps, then rounded
-  /// outwards to float values (|coordinates| beyond float range become +-FLT_MAX or infinities, still outwards).
+  /// The world bounds used by the broad phase: bounds(worldShape) widened by 2^-50 of its largest |coordinate|
+  /// (a few ulps). Two bodies can only pair when these overlap (see step()).
   Status getBounds(BodyHandle body, Aabb& out) const;
 
   // -- pairs ---------------------------------------------------------------------------------------------------------
   /// Finds all touching pairs with contacts and the begin / end events since the previous step().
   /// Returns Error::OutOfMemory (and leaves the previous step's results and the bodies as they were) when the
-  /// results cannot be allocated.
+  /// grid, the candidates or the results cannot be allocated.
   Status step();
   /// Alias of step().
   Status updatePairs() { return step(); }
@@ -192,7 +225,8 @@ class World {
   std::span<const double> rayHits() const { return rayHits_; }
 
   // -- tuning and accounting -----------------------------------------------------------------------------------------
-  /// Grid cell size; 0 (the default) picks 2x the mean body extent at every rebuild. Negative / NaN: ignored.
+  /// Grid cell size; 0 (the default) picks 2x the typical body extent at every rebuild (see the top of this file);
+  /// other values are honoured within [typical, max(64 typical, span / sqrt(n))]. Negative / NaN / infinite: ignored.
   void setCellSize(double size);
   double cellSize() const { return cellSize_; }
   /// Heap bytes held by the world (vector capacities, polygon storage; not the allocator's own overhead).
@@ -207,6 +241,7 @@ class World {
   };
   struct PolygonPair {
     Polygon local;  ///< the world polygon lives in Body::shape
+    Polygon spare;  ///< the world polygon's storage while the world shape is a (degenerate) Segment
   };
   /// The grid's entries (one per cell of each body), structure of arrays so that the pair loop tests 4 entries per
   /// SIMD step. Each holds a copy of the body's bounds (float values, see getBounds), the body's first cell (of its
@@ -232,25 +267,36 @@ class World {
                  const Filter& filter, BodyHandle& out);
   Body* find(BodyHandle h);
   const Body* find(BodyHandle h) const;
-  /// Recomputes the world shape and bounds; cos / sin of the angle only when `angleChanged`.
+  /// Recomputes the world shape and bounds; cos / sin of the angle only when `angleChanged`. Never allocates.
   void updateWorld(Body& b, bool angleChanged);
-  void ensureGrid();
-  void rebuildGrid();
-  std::int32_t cellOf(double v) const;
+  void updatePolygon(Body& b, Vec2 position, double c, double s);
+  /// Room for one more body (every per-body array, the polygon scratch); false when memory can't be had.
+  bool reserveBodies(std::size_t n, std::size_t polygonVertices);
+  bool ensureGrid();
+  bool rebuildGrid();
+  std::int32_t cellOf(double v, int axis) const;
   /// The bucket holding cell (cx, cy); false when the cell lies outside a dense grid (then it holds nothing).
   bool bucketOf(std::int32_t cx, std::int32_t cy, std::uint32_t& bucket) const;
+  Status stepImpl();
+  bool collectCandidates();
   void testPair(std::uint32_t i, std::uint32_t j);
   void testCandidates();
   void sortPairKeys();
   void diffPairs();
+  void releaseSlack();
   template <class Visit> bool visitCells(const Aabb& box, Visit&& visit);
-  bool bodyInMask(const Body& b, std::uint32_t mask) const;
-  void collectRay(const Ray& ray, std::uint32_t mask, bool closest);
+  bool bodyInMask(std::uint32_t k, std::uint32_t mask) const;
+  bool collectRay(const Ray& ray, std::uint32_t mask, bool closest);
   std::uint32_t nextQueryMark();
-  void collectQuery(const Shape* shape, Vec2 point, const Aabb& box, std::uint32_t mask);
+  bool collectQuery(const Shape* shape, Vec2 point, const Aabb& box, std::uint32_t mask);
 
   std::vector<Body> bodies_;
-  std::vector<detail::FloatBox> bounds_;  ///< by dense index, like bodies_
+  /// What the broad phase reads of each body, by dense index like bodies_: bounds (see getBounds) and filter.
+  struct Broad {
+    Aabb box;
+    Filter filter;
+  };
+  std::vector<Broad> bounds_;
   std::vector<BodyHandle> handles_;
   std::vector<Slot> slots_;
   std::vector<std::uint32_t> freeSlots_;
@@ -261,6 +307,7 @@ class World {
   double cellSizeSetting_ = 0.0;
   double cellSize_ = 1.0;
   double invCellSize_ = 1.0;
+  Vec2 gridOrigin_;  ///< entries hold float bounds relative to it; cells count from it
   bool gridDirty_ = true;
   Aabb worldBounds_;
   Entries entries_;
@@ -281,11 +328,16 @@ class World {
   /// The pairs as keys handleA << 32 | handleB, sorted by (slot A, slot B, key): this frame's and the previous one.
   std::vector<std::uint64_t> pairKeys_, prevPairKeys_;
   std::vector<std::uint32_t> slotCounts_;
+  std::uint32_t slackSteps_ = 0;  ///< consecutive steps whose result buffers were far larger than needed
+
+  // scratch
+  std::vector<Vec2> vertexScratch_, hullScratch_;  ///< a polygon's transformed vertices / their convex hull
 
   // queries
   std::vector<std::uint32_t> queryMarks_;
   std::uint32_t queryMark_ = 0;
-  std::vector<BodyHandle> queryResults_;
+  std::vector<BodyHandle> queryResults_, querySort_;
+  std::vector<std::uint32_t> queryCounts_;
   std::vector<RayRecord> rayRecords_;
   std::vector<double> rayHits_;
 };

@@ -1,0 +1,227 @@
+// World out of memory (native, where operator new reports failure with std::bad_alloc): this test binary replaces
+// the global operator new with one that can be told to fail every allocation from the k-th on. For each allocating
+// World call and every k until the call succeeds: the call returns Error::OutOfMemory, throws nothing, and leaves
+// the world exactly as it was (bodies, transforms, filters, world shapes, bounds, the last step's pairs, contacts
+// and events, the cell size); afterwards the world still works (pairs against brute force). The calls that never
+// allocate (setTransform(s), setFilter, remove, setCellSize) succeed with every allocation failing.
+// (WebAssembly builds have no exceptions: there the World's growth asks std::malloc first, which returns null under
+// -sABORTING_MALLOC=0; this hook cannot reach that path, so these tests are native only.)
+#include <collide2d/world.h>
+
+#include <gtest/gtest.h>
+
+#if defined(__cpp_exceptions) && !defined(__EMSCRIPTEN__)
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"  // the replacement pairs malloc with free on purpose
+#endif
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <vector>
+
+#include "world_check.h"
+#include "world_model.h"
+
+namespace {
+std::atomic<long> gFailFrom{-1};  // -1: never fail; k >= 0: allocations k, k+1, ... (counted from arming) fail
+std::atomic<long> gCount{0};
+}  // namespace
+
+void* operator new(std::size_t n) {
+  if (gFailFrom.load(std::memory_order_relaxed) >= 0 && gCount.fetch_add(1) >= gFailFrom.load()) throw std::bad_alloc();
+  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+using namespace collide2d;
+using world_model::expectPairsMatchBruteForce;
+using world_model::sameBits;
+
+void arm(long k) {
+  gCount.store(0);
+  gFailFrom.store(k);
+}
+void disarm() { gFailFrom.store(-1); }
+
+struct Snapshot {
+  std::vector<BodyHandle> bodies;
+  std::vector<Transform> xf;
+  std::vector<Filter> filters;
+  std::vector<Shape> shapes;
+  std::vector<Aabb> bounds;
+  std::vector<std::uint32_t> pairs, begins, ends;
+  std::vector<double> contacts;
+
+  explicit Snapshot(const World& w) {
+    bodies.assign(w.bodies().begin(), w.bodies().end());
+    for (const BodyHandle h : bodies) {
+      Transform t;
+      Filter f;
+      Shape s;
+      Aabb b;
+      EXPECT_TRUE(w.getTransform(h, t).ok() && w.getFilter(h, f).ok() && w.getWorldShape(h, s).ok() &&
+                  w.getBounds(h, b).ok());
+      xf.push_back(t);
+      filters.push_back(f);
+      shapes.push_back(s);
+      bounds.push_back(b);
+    }
+    pairs.assign(w.pairBodies().begin(), w.pairBodies().end());
+    contacts.assign(w.pairContacts().begin(), w.pairContacts().end());
+    begins.assign(w.beginEvents().begin(), w.beginEvents().end());
+    ends.assign(w.endEvents().begin(), w.endEvents().end());
+  }
+  void expectSame(const Snapshot& o) const {
+    ASSERT_EQ(bodies, o.bodies);
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      EXPECT_EQ(xf[i].position, o.xf[i].position);
+      EXPECT_EQ(xf[i].angle, o.xf[i].angle);
+      EXPECT_EQ(filters[i].category, o.filters[i].category);
+      EXPECT_EQ(filters[i].mask, o.filters[i].mask);
+      EXPECT_TRUE(sameBits(shapes[i], o.shapes[i]));
+      EXPECT_EQ(bounds[i].min, o.bounds[i].min);
+      EXPECT_EQ(bounds[i].max, o.bounds[i].max);
+    }
+    EXPECT_EQ(pairs, o.pairs);
+    EXPECT_EQ(contacts, o.contacts);
+    EXPECT_EQ(begins, o.begins);
+    EXPECT_EQ(ends, o.ends);
+    // (cellSize() is not part of it: a step that fails after rebuilding the grid reports the new grid's cell.)
+  }
+};
+
+// Runs `call` with allocations failing from the k-th on, k = 0, 1, ...: OutOfMemory and no change until it
+// succeeds. Returns how many k failed (at least 1 when the call had to allocate).
+template <class Call> int expectAllOrNothing(World& w, Call&& call) {
+  for (int k = 0; k < 10000; ++k) {
+    const Snapshot before(w);
+    Status s;
+    bool threw = false;
+    arm(k);
+    try {
+      s = call();
+    } catch (...) {
+      threw = true;
+    }
+    disarm();
+    EXPECT_FALSE(threw) << "threw at k = " << k;
+    if (threw) return k;
+    if (s.ok()) return k;
+    EXPECT_EQ(s.error, Error::OutOfMemory) << "k = " << k;
+    if (s.error != Error::OutOfMemory) return k;
+    const Snapshot after(w);
+    before.expectSame(after);
+    if (::testing::Test::HasFailure()) return k;
+  }
+  ADD_FAILURE() << "never succeeded";
+  return -1;
+}
+
+// A world of 400 circles apart, then moved onto a few points: the next step must grow every result buffer.
+void build(World& w, std::vector<double>& together) {
+  for (int i = 0; i < 400; ++i) {
+    BodyHandle h;
+    ASSERT_TRUE(w.addCircle({{0, 0}, 1}, {{10.0 * (i % 20), 10.0 * (i / 20)}, 0}, i, {}, h).ok());
+    together.insert(together.end(), {0.5 * (i % 3), 0.5 * (i % 4), 0.1 * i});
+  }
+  ASSERT_TRUE(w.step().ok());
+}
+
+TEST(WorldOutOfMemory, StepLeavesTheWorldAndTheLastResultsAsTheyWere) {
+  World w;
+  std::vector<double> together;
+  ASSERT_NO_FATAL_FAILURE(build(w, together));
+  // Moving never allocates (every allocation failing).
+  arm(0);
+  const Status moved = w.setTransforms(together);
+  disarm();
+  ASSERT_TRUE(moved.ok());
+  const int failures = expectAllOrNothing(w, [&] { return w.step(); });
+  EXPECT_GE(failures, 1);  // the step had to allocate
+  ASSERT_EQ(w.pairCount(), 400u * 399u / 2u);
+  ASSERT_NO_FATAL_FAILURE(expectPairsMatchBruteForce(w));
+  // Steady state allocates nothing: the same frame again succeeds with every allocation failing.
+  // (after one more frame: the first heavy frame's successor reserves room for as many end events as pairs)
+  Status steady = w.step();
+  ASSERT_TRUE(steady.ok());
+  arm(0);
+  steady = w.step();
+  disarm();
+  EXPECT_TRUE(steady.ok());
+  EXPECT_EQ(w.pairCount(), 400u * 399u / 2u);
+  // Adding a body whose pairs need more room: the same on the next step, and the events still add up.
+  BodyHandle extra;
+  expectAllOrNothing(w, [&] { return w.addCircle({{0, 0}, 3}, {{0.5, 0.5}, 0}, -1, {}, extra); });
+  expectAllOrNothing(w, [&] { return w.step(); });
+  EXPECT_EQ(w.beginEvents().size(), 2u * 400u);
+  ASSERT_NO_FATAL_FAILURE(expectPairsMatchBruteForce(w));
+}
+
+TEST(WorldOutOfMemory, AddReserveQueriesRaysAndShapes) {
+  World w;
+  std::vector<double> together;
+  ASSERT_NO_FATAL_FAILURE(build(w, together));
+  const Vec2 tri[3] = {{0, 0}, {4, 0}, {0, 3}};
+  const double xy[8] = {0, 0, 2, 0, 2, 2, 0, 2};
+  Polygon p;
+  ASSERT_TRUE(Polygon::create(tri, p).ok());
+  BodyHandle h = kNullBody;
+  EXPECT_GE(expectAllOrNothing(w, [&] { return w.addPolygon(std::span<const Vec2>(tri), {{3, 3}, 0.5}, 1, {}, h); }), 1);
+  EXPECT_GE(expectAllOrNothing(w, [&] { return w.addPolygon(std::span<const double>(xy), {{5, 3}, 0}, 2, {}, h); }), 1);
+  EXPECT_GE(expectAllOrNothing(w, [&] { return w.addPolygon(p, {{7, 3}, 1}, 3, {}, h); }), 1);
+  const Shape ps{p};
+  EXPECT_GE(expectAllOrNothing(w, [&] { return w.addShape(ps, {{9, 3}, 2}, 4, {}, h); }), 1);
+  EXPECT_GE(expectAllOrNothing(w, [&] { return w.reserve(100000); }), 1);
+  EXPECT_GE(expectAllOrNothing(w, [&] { Shape s; return w.getWorldShape(h, s); }), 1);
+  EXPECT_GE(expectAllOrNothing(w, [&] { Shape s; return w.getLocalShape(h, s); }), 1);
+  // Queries and rays with many results: OutOfMemory with no results, then the right ones.
+  for (int round = 0; round < 2; ++round) {
+    World q;
+    for (int i = 0; i < 300; ++i) {
+      BodyHandle b;
+      ASSERT_TRUE(q.addCircle({{0, 0}, 1}, {{0.01 * i, 0}, 0}, i, {}, b).ok());
+    }
+    ASSERT_TRUE(q.step().ok());
+    auto query = [&]() -> Status {
+      if (round == 0) return q.queryAabb({{-5, -5}, {5, 5}});
+      return q.raycastAll(Ray{{-10, 0}, {1, 0}});
+    };
+    EXPECT_GE(expectAllOrNothing(q, query), 1);
+    EXPECT_EQ(round == 0 ? q.queryResults().size() : q.rayHitCount(), 300u);
+    arm(0);  // the same query again allocates nothing: it succeeds with every allocation failing
+    const Status again = query();
+    disarm();
+    EXPECT_TRUE(again.ok());
+    EXPECT_EQ(round == 0 ? q.queryResults().size() : q.rayHitCount(), 300u);
+  }
+  // The non-allocating calls, with every allocation failing.
+  arm(0);
+  const Status a = w.setTransform(w.bodies()[0], {{1, 1}, 0.3});
+  const Status b = w.setFilter(w.bodies()[1], {2, 2, 0});
+  const Status c = w.remove(w.bodies()[2]);
+  const Status d = w.setUserId(w.bodies()[3], 42);
+  const double xya[6] = {1, 2, 0.5, 3, 4, 0.25};
+  const BodyHandle two[2] = {w.bodies()[4], w.bodies()[5]};
+  const Status e = w.setTransforms(two, xya);
+  w.setCellSize(4);
+  disarm();
+  EXPECT_TRUE(a.ok() && b.ok() && c.ok() && d.ok() && e.ok());
+  ASSERT_TRUE(w.step().ok());
+  ASSERT_NO_FATAL_FAILURE(expectPairsMatchBruteForce(w));
+  arm(0);
+  w.clear();
+  disarm();
+  EXPECT_EQ(w.bodyCount(), 0u);
+  ASSERT_TRUE(w.step().ok());
+  EXPECT_EQ(w.pairCount(), 0u);
+}
+
+}  // namespace
+
+#endif
