@@ -203,11 +203,24 @@ RayHit raycast(const Ray& r, const Capsule& c) {
   return best;
 }
 
+// The other order is computed in this one and flipped, so that swapped pairs always flip the normal (also when
+// the minimum translation is a tie); `point` is then the capsule's own deepest point.
+template <class T> Contact flipped(const T& a, const Capsule& b) {
+  Contact c = roundedCollide(b, a);
+  if (!c.hit) return c;
+  c.normal = -c.normal;
+  Core ka, kb;
+  makeCore(a, ka);
+  makeCore(b, kb);
+  c.point = detail::deepestPoint(kb.points, kb.count, ka.points, ka.count, c.normal) - c.normal * b.radius;
+  return c;
+}
+
 #define COLLIDE2D_CAPSULE_PAIR(T)                                                            \
   bool overlaps(const Capsule& a, const T& b) { return roundedOverlaps(a, b); }              \
-  bool overlaps(const T& a, const Capsule& b) { return roundedOverlaps(a, b); }              \
+  bool overlaps(const T& a, const Capsule& b) { return roundedOverlaps(b, a); }              \
   Contact collide(const Capsule& a, const T& b) { return roundedCollide(a, b); }             \
-  Contact collide(const T& a, const Capsule& b) { return roundedCollide(a, b); }
+  Contact collide(const T& a, const Capsule& b) { return flipped(a, b); }
 COLLIDE2D_CAPSULE_PAIR(Circle)
 COLLIDE2D_CAPSULE_PAIR(Aabb)
 COLLIDE2D_CAPSULE_PAIR(Box)

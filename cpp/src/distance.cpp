@@ -220,7 +220,13 @@ GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache) {
   out.pointB = pb;
   out.distance = length(pb - pa);
   if (out.distance > 0.0) {
+    // On an edge of B - A the normal is the edge's perpendicular (accurate however small the distance); at a
+    // vertex it is the direction between the witness points.
     out.normal = unitOrZero(pb - pa);
+    if (s.count == 2) {
+      const Vec2 e = unitOrZero(perp(s.v[1].w - s.v[0].w));
+      if (e != Vec2{0.0, 0.0}) out.normal = dot(e, pb - pa) >= 0.0 ? e : -e;
+    }
   } else {
     out.coresOverlap = true;  // touching cores
   }

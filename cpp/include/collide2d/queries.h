@@ -110,13 +110,13 @@ struct Motion {
   double rotation = 0.0;
 };
 
-/// First contact of two moving shapes. When hit is false, fraction is 1 and the other fields are zero.
+/// First contact of two moving shapes. When hit is false, fraction is 1 and point and normal are zero.
 struct CastHit {
   bool hit = false;
   /// Contact time, never after the exact first contact: at fraction the shapes are apart (overlaps() is false)
-  /// by at most 2^-32 S, or fraction is 0 (they start in contact and move into each other).
+  /// by at most 2^-40 S (2^-32 S with rotation), or fraction is 0 (they start in contact and move into each other).
   double fraction = 1.0;
-  Vec2 point;          ///< between the closest points at fraction (on both boundaries within 2^-32 S)
+  Vec2 point;          ///< midway between the closest points at fraction (so within that distance of both)
   Vec2 normal;         ///< unit, from A to B at contact
   int iterations = 0;  ///< advancement steps (at most 64 without rotation, 1024 with)
 };
