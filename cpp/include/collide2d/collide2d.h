@@ -448,3 +448,4 @@ bool overlaps(const Shape& a, const Shape& b);
 Contact collide(const Shape& a, const Shape& b);
 
 }  // namespace collide2d
+#include <collide2d/queries.h>

@@ -1,0 +1,161 @@
+// collide2d — the queries after "do they touch": capsules, distance, shape casts, contact manifolds, containment.
+// Included at the end of collide2d.h; every convention stated there holds here. In addition:
+//
+// * Convex shapes. Every function here takes any of Circle, Aabb, Box, Polygon, Segment, Capsule (the concept
+//   ConvexShape) in either order. Each is a "core" (a point, a segment or a convex polygon) grown by a radius (the
+//   circle's, the capsule's; 0 for the others). A capsule with a == b is a circle. Capsule is not a member of the
+//   Shape variant: the generic overlaps/collide(Shape, Shape) do not take it; use the overloads below.
+// * Magnitude S of a query: the largest absolute coordinate, radius or translation among its inputs. Precision
+//   bounds below are stated relative to S: "within 2^-40 S" means an absolute error of at most S / 2^40.
+// * Overlap booleans of capsules compare a computed distance with the radius, like circles (no epsilon); the
+//   cores' intersection (segment against segment or polygon) is decided by the existing exact / SAT tests.
+// * Invalid input (NaN, negative radius, an empty Polygon) gives a defined result (never UB); validate() names
+//   the field. No function here allocates.
+#pragma once
+
+#include <collide2d/collide2d.h>
+
+#include <concepts>
+#include <cstdint>
+
+namespace collide2d {
+
+// ---------------------------------------------------------------------------------------------------------------
+// Capsule
+// ---------------------------------------------------------------------------------------------------------------
+
+/// Every point within radius of the segment a-b (boundary included). a == b is a circle of that radius.
+struct Capsule {
+  Vec2 a;
+  Vec2 b;
+  double radius = 0.0;
+};
+
+/// The shapes accepted by distance(), cast(), collideManifold() and containsShape().
+template <class T>
+concept ConvexShape = std::same_as<T, Circle> || std::same_as<T, Aabb> || std::same_as<T, Box> ||
+                      std::same_as<T, Polygon> || std::same_as<T, Segment> || std::same_as<T, Capsule>;
+
+Status validate(const Capsule& c);  ///< "a", "b" (finite), "radius" (finite, >= 0)
+Aabb bounds(const Capsule& c);
+bool contains(const Capsule& c, Vec2 p);  ///< distance from p to the segment <= radius (computed, no epsilon)
+/// Ray against a capsule: fraction, point and outward normal; origin inside gives fraction 0 and normal (0, 0).
+RayHit raycast(const Ray& r, const Capsule& c);
+
+bool overlaps(const Capsule& a, const Capsule& b);
+bool overlaps(const Capsule& a, const Circle& b);
+bool overlaps(const Capsule& a, const Aabb& b);
+bool overlaps(const Capsule& a, const Box& b);
+bool overlaps(const Capsule& a, const Polygon& b);
+bool overlaps(const Capsule& a, const Segment& b);
+bool overlaps(const Circle& a, const Capsule& b);
+bool overlaps(const Aabb& a, const Capsule& b);
+bool overlaps(const Box& a, const Capsule& b);
+bool overlaps(const Polygon& a, const Capsule& b);
+bool overlaps(const Segment& a, const Capsule& b);
+/// Contact with a capsule (collide2d.h's Contact conventions); cores apart: along their closest points, else the
+/// cores' minimum translation grown by the radii.
+Contact collide(const Capsule& a, const Capsule& b);
+Contact collide(const Capsule& a, const Circle& b);
+Contact collide(const Capsule& a, const Aabb& b);
+Contact collide(const Capsule& a, const Box& b);
+Contact collide(const Capsule& a, const Polygon& b);
+Contact collide(const Capsule& a, const Segment& b);
+Contact collide(const Circle& a, const Capsule& b);
+Contact collide(const Aabb& a, const Capsule& b);
+Contact collide(const Box& a, const Capsule& b);
+Contact collide(const Polygon& a, const Capsule& b);
+Contact collide(const Segment& a, const Capsule& b);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Distance (GJK, Box2D's b2ShapeDistance)
+// ---------------------------------------------------------------------------------------------------------------
+
+/// GJK's last simplex, to start the next query of the same pair from it (coherent motion). Zero-initialise.
+struct SimplexCache {
+  int count = 0;                 ///< 0: no cache
+  std::uint16_t indexA[3] = {};  ///< vertex indices in A's core
+  std::uint16_t indexB[3] = {};
+};
+
+/// Result of distance(). When overlap is true: distance 0, normal (0, 0), pointA == pointB.
+struct DistanceResult {
+  double distance = 0;  ///< >= 0; within 2^-40 S of the exact distance; 0 exactly when overlap
+  Vec2 pointA;          ///< closest point of A's boundary
+  Vec2 pointB;          ///< closest point of B's boundary
+  Vec2 normal;          ///< unit, from A to B (pointB - pointA direction)
+  bool overlap = false; ///< they overlap or touch; always equal to overlaps(a, b)
+  int iterations = 0;   ///< GJK iterations (at most 64)
+};
+
+/// Distance, closest points and normal between two convex shapes; terminates (at most 64 GJK iterations).
+template <ConvexShape A, ConvexShape B>
+DistanceResult distance(const A& a, const B& b, SimplexCache* cache = nullptr);
+
+/// overlaps() for any pair of convex shapes (the overloads of collide2d.h and above, either order).
+template <ConvexShape A, ConvexShape B>
+bool overlapsAny(const A& a, const B& b);
+/// collide() for any pair of convex shapes; a swapped pair flips the normal.
+template <ConvexShape A, ConvexShape B>
+Contact collideAny(const A& a, const B& b);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shape cast / time of impact (conservative advancement, as Box2D's b2TimeOfImpact)
+// ---------------------------------------------------------------------------------------------------------------
+
+/// Motion over the step, t in [0, 1]: the shape turns by t * rotation about its centre (circle centre, aabb and
+/// box centre, polygon centroid, segment and capsule midpoint), then moves by t * translation.
+struct Motion {
+  Vec2 translation;
+  double rotation = 0.0;
+};
+
+/// First contact of two moving shapes. When hit is false, fraction is 1 and point and normal are zero.
+struct CastHit {
+  bool hit = false;
+  /// Contact time, never after the exact first contact: at fraction the shapes are apart (overlaps() is false)
+  /// by at most 2^-40 S (2^-32 S with rotation), or fraction is 0 (they start in contact and move into each other).
+  double fraction = 1.0;
+  Vec2 point;          ///< midway between the closest points at fraction (so within that distance of both)
+  Vec2 normal;         ///< unit, from A to B at contact
+  int iterations = 0;  ///< advancement steps (at most 64 without rotation, 1024 with)
+};
+
+/// When A and B, moving by motionA and motionB, first touch. Entry, as sweep(): starting in contact counts only
+/// when moving into each other, and a tangent graze is not a hit (translation); never passes through.
+template <ConvexShape A, ConvexShape B>
+CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motionB);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Contact manifolds (reference face + clipped incident edge, Box2D's b2ClipPolygons)
+// ---------------------------------------------------------------------------------------------------------------
+
+/// One manifold point.
+struct ManifoldPoint {
+  Vec2 point;          ///< on B's boundary (deepest point of B); point + normal * depth is on A's boundary
+  double depth = 0;    ///< >= 0
+  std::uint32_t id = 0;///< feature key: flipped << 31 | reference vertex << 16 | incident vertex; stable while
+                       ///< the same features touch (fallback single points: 1 << 30 | ...)
+};
+
+/// Up to two contact points sharing one normal; count 0 exactly when !overlaps(a, b).
+struct Manifold {
+  Vec2 normal;  ///< unit, from A to B
+  ManifoldPoint points[2];
+  int count = 0;
+};
+
+/// Contact manifold; 1 point for a circle pair, up to 2 for aabb, box, polygon, segment, capsule pairs.
+template <ConvexShape A, ConvexShape B>
+Manifold collideManifold(const A& a, const B& b);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Containment
+// ---------------------------------------------------------------------------------------------------------------
+
+/// B lies entirely inside A (boundaries may touch). Polygonal B in polygonal A: every vertex by contains() (exact
+/// for polygons); round parts compare computed distances. A segment contains only zero-radius B lying on it.
+template <ConvexShape A, ConvexShape B>
+bool containsShape(const A& a, const B& b);
+
+}  // namespace collide2d

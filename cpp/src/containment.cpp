@@ -1,0 +1,70 @@
+// containsShape(A, B): is B entirely inside A (closed shapes: touching boundaries count as inside).
+// Every shape is convex, so B is inside A exactly when every point of B's core, grown by B's radius, is:
+// * A polygonal (aabb, box, polygon): a core point by contains() (exact for polygons), and with a radius its
+//   signed distance to every edge line of A is <= -radius;
+// * A circle or capsule: the core point's distance to A's core plus B's radius is <= A's radius;
+// * A segment (no area): only a zero-radius B whose every core point lies on it (exact).
+#include <collide2d/collide2d.h>
+#include <collide2d/queries.h>
+
+#include "convex.h"
+
+#include <cmath>
+#include <type_traits>
+
+namespace collide2d {
+
+namespace {
+
+double coreDistanceSquared(const Circle& a, Vec2 p) { return distanceSquared(a.center, p); }
+double coreDistanceSquared(const Capsule& a, Vec2 p) { return closestPoint(Segment{a.a, a.b}, p).distanceSquared; }
+double radiusOf(const Circle& a) { return a.radius; }
+double radiusOf(const Capsule& a) { return a.radius; }
+
+}  // namespace
+
+template <ConvexShape A, ConvexShape B> bool containsShape(const A& a, const B& b) {
+  detail::Core kb;
+  detail::makeCore(b, kb);
+  const double rb = kb.radius;
+  if (kb.count == 0 || !(rb >= 0.0)) return false;
+  if constexpr (std::is_same_v<A, Segment>) {
+    if (rb != 0.0) return false;
+    for (int i = 0; i < kb.count; ++i) {
+      if (!contains(a, kb.points[i])) return false;
+    }
+    return true;
+  } else if constexpr (std::is_same_v<A, Circle> || std::is_same_v<A, Capsule>) {
+    const double ra = radiusOf(a);
+    if (!(ra >= 0.0)) return false;
+    for (int i = 0; i < kb.count; ++i) {
+      const double d2 = coreDistanceSquared(a, kb.points[i]);
+      if (rb == 0.0) {
+        if (!(d2 <= ra * ra)) return false;
+      } else if (!(std::sqrt(d2) + rb <= ra)) {
+        return false;
+      }
+    }
+    return true;
+  } else {
+    detail::Core ka;
+    detail::makeCore(a, ka);
+    if (ka.count < 3) return false;
+    for (int i = 0; i < kb.count; ++i) {
+      const Vec2 p = kb.points[i];
+      if (!contains(a, p)) return false;
+      if (rb > 0.0) {
+        for (int e = 0; e < ka.count; ++e) {
+          if (!(dot(p - ka.points[e], ka.normals[e]) <= -rb)) return false;
+        }
+      }
+    }
+    return true;
+  }
+}
+
+#define COLLIDE2D_INSTANTIATE(A, B) template bool containsShape<A, B>(const A&, const B&);
+COLLIDE2D_FOR_EACH_CONVEX_PAIR(COLLIDE2D_INSTANTIATE)
+#undef COLLIDE2D_INSTANTIATE
+
+}  // namespace collide2d

@@ -1,0 +1,130 @@
+// Contact manifolds (Box2D v3's b2CollidePolygons / b2ClipPolygons, written for this library's conventions).
+//
+// Polygonal cores (aabb, box, polygon; a segment or capsule is a two-sided 2-gon) with radii: the reference face
+// is the edge of greatest separation (A's unless B's is greater by more than 2^-40 S, so that a tie keeps the same
+// face from frame to frame), the incident edge is the other shape's edge most opposed to it, clipped to the
+// reference face's extent. Each clipped incident vertex at core separation s is a point with depth rA + rB - s,
+// kept when >= 0. A capsule's point is its core point moved by its radius along the normal: on its boundary when
+// its segment is parallel to the reference face, and within r (1 - cos angle) of it when tilted. Round pairs (a circle, a zero-length segment or capsule) and round corners that no face covers
+// give one point: collide()'s.
+#include <collide2d/collide2d.h>
+#include <collide2d/queries.h>
+
+#include "convex.h"
+#include "predicates.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+namespace collide2d {
+
+namespace {
+
+struct Separation {
+  int edge = 0;
+  double value = 0.0;
+};
+
+// The edge of `ref` whose normal separates the most from `other`'s points.
+Separation maxSeparation(const detail::Core& ref, const detail::Core& other) {
+  Separation best{0, -std::numeric_limits<double>::infinity()};
+  for (int i = 0; i < ref.count; ++i) {
+    const Vec2 n = ref.normals[i];
+    const Vec2 v = ref.points[i];
+    double s = std::numeric_limits<double>::infinity();
+    for (int j = 0; j < other.count; ++j) s = std::min(s, dot(n, other.points[j] - v));
+    if (s > best.value) best = {i, s};
+  }
+  return best;
+}
+
+double magnitude(const detail::Core& k) {
+  double s = std::fabs(k.radius);
+  for (int i = 0; i < k.count; ++i) s = std::max(s, detail::maxAbs(k.points[i]));
+  return s;
+}
+
+template <class A, class B> Manifold singlePoint(const A& a, const B& b) {
+  Manifold m;
+  const Contact c = collideAny(a, b);
+  if (!c.hit) return m;
+  m.normal = c.normal;
+  m.points[0] = {c.point, c.depth, 1u << 30};
+  m.count = 1;
+  return m;
+}
+
+std::uint32_t featureId(bool flip, int referenceVertex, int incidentVertex) {
+  return (flip ? 1u << 31 : 0u) | (static_cast<std::uint32_t>(referenceVertex & 0x3FFF) << 16) |
+         static_cast<std::uint32_t>(incidentVertex & 0xFFFF);
+}
+
+}  // namespace
+
+template <ConvexShape A, ConvexShape B> Manifold collideManifold(const A& a, const B& b) {
+  Manifold m;
+  if (!detail::overlapsAnyImpl(a, b)) return m;
+  if constexpr (std::is_same_v<A, Circle> || std::is_same_v<B, Circle>) {
+    return singlePoint(a, b);
+  } else {
+    detail::Core ka, kb;
+    detail::makeCore(a, ka);
+    detail::makeCore(b, kb);
+    if (ka.count < 2 || kb.count < 2) return singlePoint(a, b);
+    const Separation sa = maxSeparation(ka, kb);
+    const Separation sb = maxSeparation(kb, ka);
+    const double tolerance = std::ldexp(std::max(magnitude(ka), magnitude(kb)), -40);
+    const bool flip = sb.value > sa.value + tolerance;
+    const detail::Core& ref = flip ? kb : ka;
+    const detail::Core& inc = flip ? ka : kb;
+    const int i11 = flip ? sb.edge : sa.edge;
+    const int i12 = (i11 + 1) % ref.count;
+    const Vec2 n = ref.normals[i11];
+    int i21 = 0;
+    double most = std::numeric_limits<double>::infinity();
+    for (int j = 0; j < inc.count; ++j) {
+      const double d = dot(inc.normals[j], n);
+      if (d < most) {
+        most = d;
+        i21 = j;
+      }
+    }
+    const int i22 = (i21 + 1) % inc.count;
+    const Vec2 v11 = ref.points[i11], v12 = ref.points[i12];
+    const Vec2 v21 = inc.points[i21], v22 = inc.points[i22];
+    const Vec2 tangent = detail::unitOrZero(v12 - v11);
+    const double lower1 = 0.0, upper1 = dot(v12 - v11, tangent);
+    const double upper2 = dot(v21 - v11, tangent), lower2 = dot(v22 - v11, tangent);
+    if (upper2 < lower1 || upper1 < lower2) return singlePoint(a, b);
+    const double span = upper2 - lower2;
+    const Vec2 vLower = lower2 < lower1 && span > 0.0 ? lerp(v22, v21, (lower1 - lower2) / span) : v22;
+    const Vec2 vUpper = upper2 > upper1 && span > 0.0 ? lerp(v22, v21, (upper1 - lower2) / span) : v21;
+    const double ra = ka.radius, rb = kb.radius;
+    m.normal = flip ? -n : n;
+    const Vec2 clipped[2] = {vLower, vUpper};
+    const int refVertex[2] = {i11, i12};
+    const int incVertex[2] = {i22, i21};
+    for (int k = 0; k < 2; ++k) {
+      const Vec2 v = clipped[k];
+      const double sep = dot(v - v11, n);  // core separation along the reference normal
+      const double depth = ra + rb - sep;
+      if (!(depth >= 0.0)) continue;
+      ManifoldPoint& p = m.points[m.count++];
+      // Not flipped: v is on B's core, B's surface is rb further along -n. Flipped: v is on A's core and B's point
+      // is v's foot on B's reference face, grown by rb.
+      p.point = flip ? v - n * (sep - rb) : v - n * rb;
+      p.depth = depth;
+      p.id = featureId(flip, refVertex[k], incVertex[k]);
+    }
+    if (m.count == 0) return singlePoint(a, b);
+    return m;
+  }
+}
+
+#define COLLIDE2D_INSTANTIATE(A, B) template Manifold collideManifold<A, B>(const A&, const B&);
+COLLIDE2D_FOR_EACH_CONVEX_PAIR(COLLIDE2D_INSTANTIATE)
+#undef COLLIDE2D_INSTANTIATE
+
+}  // namespace collide2d
