@@ -2011,9 +2011,9 @@ export class World {
     return (this.#vEnds = viewOf(this.#vEnds, Uint32Array, this.#endsAt, 2 * this.#ends));
   }
 
-  #query(fn, names, args, n) {
+  #query(fn, names, args, n, describe?) {
     fresh();
-    if (n < 0) rejected(fn, names, args);
+    if (n < 0) rejected(fn, names, args, describe);
     this.#queries = n;
     this.#queriesAt = io[OUT];
     return n;
@@ -2037,7 +2037,10 @@ export class World {
     const fn = 'World.queryPoint';
     const p = this.#live('queryPoint');
     putPoint(fn, 'point', point, POINT);
-    return this.#query(fn, ['point', 'mask'], [point, mask], p.queryPoint(maskArg(fn, mask)));
+    const n = p.queryPoint(maskArg(fn, mask));
+    // (The core names the point's field "point": the argument itself is the point.)
+    return this.#query(fn, ['point', 'mask'], [point, mask], n, (arg, index, field, message) =>
+      (arg === 0 && field === 'point' ? `argument point ${message} (got ${show(point)})` : undefined));
   }
 
   /** Bodies whose world shape overlaps `shape` (world coordinates); returns their count. */
