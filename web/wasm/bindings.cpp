@@ -10,7 +10,8 @@
 //   Shape slot s (0 or 1) holds a shape's numbers at g_io[8 * s], a query point or displacement is at
 //   g_io[kPoint], results are written from g_io[kOut]. Shape kinds: 0 circle (cx, cy, r), 1 aabb (minX, minY,
 //   maxX, maxY), 2 box (cx, cy, hx, hy, angle), 3 polygon (points in the scratch buffer), 4 segment (ax, ay, bx,
-//   by), 5 line (ax, ay, bx, by), 6 ray (ox, oy, dx, dy, maxFraction), 7 transform (x, y, angle).
+//   by), 5 line (ax, ay, bx, by), 6 ray (ox, oy, dx, dy, maxFraction), 7 transform (x, y, angle), 8 a polygon
+//   that the wrapper made with polygon() and froze (its points are Polygon::create's output: not proved again).
 // * Variable-length inputs (polygon points, walls, batches) go in one growable scratch buffer (reserve()).
 //   Points are addressed by Vec2 index (start, count); batches by byte offset. Every index is bounds-checked.
 // * A negative result means a rejected argument, described by errorCode/errorArg/errorIndex/errorField/
@@ -52,7 +53,8 @@ enum Kind : int {
   kSegment = 4,
   kLine = 5,
   kRay = 6,
-  kTransform = 7
+  kTransform = 7,
+  kTrustedPolygon = 8  // a polygon the JS layer made with polygon() and froze: its vertices are create()'s output
 };
 
 constexpr int kSlot = 8;     // doubles per shape slot
@@ -151,6 +153,12 @@ Status loadShape(int slot, int kind, int start, int count) {
       std::span<const Vec2> pts;
       if (!points(start, count, pts)) return {Error::InvalidArgument, "points"};
       return Polygon::create(pts, polygonSlot(slot));
+    }
+    case kTrustedPolygon: {
+      std::span<const Vec2> pts;
+      if (!points(start, count, pts) || count < 3) return {Error::InvalidArgument, "points"};
+      Polygon::assignNormalized(pts, polygonSlot(slot));
+      return {};
     }
     case kSegment: {
       const Segment s = segmentAt(p);
