@@ -135,6 +135,16 @@ function outOfMemory(fn: string) {
   return err;
 }
 
+/** Deletes an embind object from a FinalizationRegistry callback, where a throw (a module that aborted) would be an
+ * uncaught exception. */
+function releaseQuietly(handle) {
+  try {
+    handle.delete();
+  } catch {
+    // the module aborted: its memory is gone anyway
+  }
+}
+
 function deadError() {
   const err: any = new RangeError(deadMessage);
   err.code = 'OutOfMemory';
@@ -1375,7 +1385,7 @@ declare global {
 
 const preparedToken = Symbol('PreparedPolygons');
 const preparedRegistry = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry((set: any) => set.delete())
+  ? new FinalizationRegistry((set: any) => releaseQuietly(set))
   : null;
 let preparedAddressOf: (fn: string, p: PreparedPolygons) => any;
 let makePrepared: (set: any, count: number) => PreparedPolygons;
@@ -1617,7 +1627,7 @@ export const batch: {
 
 const MAX_BODIES = 0xfffff; // World::kMaxBodies + 1: handles' slot bits
 const worldRegistry = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry((w: any) => w.delete())
+  ? new FinalizationRegistry((w: any) => releaseQuietly(w))
   : null;
 
 function freedError(fn) {
