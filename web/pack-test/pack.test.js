@@ -19,7 +19,10 @@ import { launch, ROOT } from '../e2e/helpers.js';
 import { mulberry32 } from '../test/shared.js';
 
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
-const SHIPPED = ['package.json', 'README.md', 'web/lib/index.d.ts', 'web/lib/index.js', 'web/pkg/collide2d.mjs', 'web/pkg/collide2d.wasm'];
+// The wrapper is tsc's output of web/lib/src (index = default entry, inline = wasm embedded, core/api/types shared).
+const SHIPPED = ['package.json', 'README.md',
+  ...['api', 'core', 'index', 'inline', 'types'].flatMap((m) => [`web/lib/${m}.d.ts`, `web/lib/${m}.js`]),
+  'web/pkg/collide2d.mjs', 'web/pkg/collide2d.wasm', 'web/pkg/collide2d.wasm.base64.mjs'];
 
 let tmp = ''; // holds the tarball and the project
 let project = ''; // the empty project the tarball is installed into
