@@ -5,4 +5,6 @@
 # web/pack-test/ packs a fresh clone and checks the result.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The build log goes to stderr: stdout is npm's (`npm pack --json` prints its JSON there).
+exec 1>&2
 bash scripts/build-wasm.sh --module-only
