@@ -1,30 +1,35 @@
-// collide2d — WebAssembly bindings (the only binding file). It binds the C++ core and does nothing else: every
-// function below reads its inputs from wasm memory or scalar arguments, calls the core, and writes the result to
-// wasm memory. The public JavaScript API (web/lib/index.js) wraps this raw layer, which is not public.
+// collide2d — WebAssembly bindings (the only binding file), declared with embind. It binds the C++ core and does
+// nothing else: every function reads its inputs from scalar arguments or wasm memory, calls the core, and writes the
+// result to wasm memory. The public JavaScript API (web/lib/src/*.ts) wraps this raw layer, which is not public.
 //
-// Calling convention (shared with web/lib/index.js, which owns the matching constants):
-// * Scalar inputs and outputs go through g_io, a static array of doubles in wasm memory. Shape slot s (0 or 1)
-//   holds a shape's numbers at g_io[8 * s], a query point or displacement is at g_io[kPoint], results are
-//   written from g_io[kOut]. Shape kinds: 0 circle (cx, cy, r), 1 aabb (minX, minY, maxX, maxY),
-//   2 box (cx, cy, hx, hy, angle), 3 polygon (points in the scratch buffer), 4 segment (ax, ay, bx, by),
-//   5 line (ax, ay, bx, by), 6 ray (ox, oy, dx, dy, maxFraction), 7 transform (x, y, angle).
-// * Variable-length inputs (polygon points, walls, batches) go in one growable scratch buffer (c2_reserve).
+// Calling convention (shared with web/lib/src/core.ts, which owns the matching constants):
+// * Hot calls take numbers only (kinds, indices, byte offsets) and return an int: an embind call of numbers costs
+//   a few ns with embind's default invokers (measured: bench/results/2026-11-23-embind.md). Nothing is passed as a
+//   value_object or std::string, which would allocate on every call (emscripten issue 27553).
+// * Scalar inputs and outputs go through g_io, a static array of doubles in wasm memory (its address: io()).
+//   Shape slot s (0 or 1) holds a shape's numbers at g_io[8 * s], a query point or displacement is at
+//   g_io[kPoint], results are written from g_io[kOut]. Shape kinds: 0 circle (cx, cy, r), 1 aabb (minX, minY,
+//   maxX, maxY), 2 box (cx, cy, hx, hy, angle), 3 polygon (points in the scratch buffer), 4 segment (ax, ay, bx,
+//   by), 5 line (ax, ay, bx, by), 6 ray (ox, oy, dx, dy, maxFraction), 7 transform (x, y, angle).
+// * Variable-length inputs (polygon points, walls, batches) go in one growable scratch buffer (reserve()).
 //   Points are addressed by Vec2 index (start, count); batches by byte offset. Every index is bounds-checked.
-// * Functions return an int; a negative value means a rejected argument, described by c2_error_* (the core's
-//   Status, which argument, and which element of a batch).
-// * A World (c2_world_*) lives on the wasm heap; JS holds its address as an integer and passes it first. Handles
-//   travel as uint32 and come back as int (-1 = kNullBody, never a valid handle). Results that JS reads as views
-//   (pairs, events, query results, ray hits) are published as counts and addresses in g_io[kOut...].
-// * Every function is a plain C export (EMSCRIPTEN_KEEPALIVE), not embind: a direct wasm call costs a few ns where
-//   an embind call cost about 11, and dropping embind's runtime saved 8.5 KB gzip (wasm + glue), which the package's
-//   60 KB budget needed once the World was in. Arguments and results are numbers; the two error strings are read
-//   from memory. None of them allocates except Polygon::create growing a reused scratch polygon, the reused SAT
-//   trace, the scratch buffer itself, and the objects that JS owns and frees (World, prepared polygon sets): the wasm
-//   heap stops growing after warm-up.
+// * A negative result means a rejected argument, described by errorCode/errorArg/errorIndex/errorField/
+//   errorMessage (the core's Status, which argument, which element of a batch; the strings are addresses of
+//   NUL-terminated ASCII in static storage).
+// * World (collide2d::World itself) and PreparedPolygons are embind class_es, owned by JS until delete(). Bulk
+//   results (pairs, events, query results, ray hits, SAT axes) are published as counts and heap addresses in
+//   g_io[kOut...]; JS reads them through typed views that it re-creates after the memory grew.
+// * Out of memory: the module links with -sABORTING_MALLOC=0, so malloc returns null; Error::OutOfMemory comes back
+//   as a rejected argument (World::step, World::add*, preparePolygons, reserve() returning 0). An allocation through
+//   operator new that fails still aborts the module (Emscripten's libc++ without exceptions); the JS wrapper then
+//   disables itself (every later call throws the same out-of-memory error).
+// * No exceptions, no RTTI (-fno-rtti -DEMSCRIPTEN_HAS_UNBOUND_TYPE_NAMES=0). Nothing allocates per call except
+//   Polygon::create growing a reused scratch polygon, the reused SAT trace, the scratch buffer itself, and the
+//   objects that JS owns and deletes: the wasm heap stops growing after warm-up.
 #include <collide2d/collide2d.h>
 #include <collide2d/world.h>
 
-#include <emscripten/emscripten.h>
+#include <emscripten/bind.h>
 
 #include <cstdint>
 #include <cstdlib>
@@ -351,7 +356,7 @@ int sat(int kind, int startA, int countA, int startB, int countB) {
   return c.hit ? 1 : 0;
 }
 
-std::uintptr_t satAxes() { return reinterpret_cast<std::uintptr_t>(g_axes.data()); }
+std::uintptr_t c2_sat_axes() { return reinterpret_cast<std::uintptr_t>(g_axes.data()); }
 
 /// Walls are `count` segments (ax, ay, bx, by) starting at Vec2 index `start` of the scratch buffer.
 bool loadWalls(int start, int count, std::span<const Segment>& walls) {
@@ -539,12 +544,7 @@ const std::uint32_t* checkedPairs(std::uint32_t pairsOff, std::uint32_t n, std::
 }
 
 // ---- World ---------------------------------------------------------------------------------------------------------
-World* worldAt(std::uint32_t address) { return reinterpret_cast<World*>(static_cast<std::uintptr_t>(address)); }
-
 double addressOf(const void* p) { return static_cast<double>(reinterpret_cast<std::uintptr_t>(p)); }
-
-/// A null world (only the JS wrapper's warm-up call passes one) is rejected like any bad argument.
-int noWorld() { return fail({Error::InvalidArgument, "world"}, -1); }
 
 /// Pair and event counts and addresses after step(): g_io[kOut + 0..6].
 void publishPairs(const World& w) {
@@ -576,42 +576,42 @@ Shape g_bodyShape;
 }  // namespace
 
 // ---- plain C exports: the hot paths and the memory plumbing ---------------------------------------------------
-extern "C" {
+namespace {
 
-EMSCRIPTEN_KEEPALIVE double* c2_io() { return g_io; }
+std::uintptr_t c2_io() { return reinterpret_cast<std::uintptr_t>(g_io); }
 
 /// Makes the scratch buffer at least `bytes` long; returns its address (0 when out of memory). Never shrinks.
-EMSCRIPTEN_KEEPALIVE unsigned char* c2_reserve(std::uint32_t bytes) {
+std::uintptr_t c2_reserve(std::uint32_t bytes) {
   if (bytes > g_cap) {
     std::size_t cap = g_cap < 4096 ? 4096 : g_cap;
     while (cap < bytes) cap *= 2;
     void* p = std::realloc(g_buf, cap);
-    if (p == nullptr) return nullptr;
+    if (p == nullptr) return 0;
     g_buf = static_cast<unsigned char*>(p);
     g_cap = cap;
   }
-  return g_buf;
+  return reinterpret_cast<std::uintptr_t>(g_buf);
 }
 
 /// validate() of any shape kind (0..7) in slot 0; the Status is kept for c2_error_* / errorField. Used by every
 /// factory, hence a plain export.
-EMSCRIPTEN_KEEPALIVE int c2_validate(int kind, int start, int count) { return validateShape(kind, start, count); }
+int c2_validate(int kind, int start, int count) { return validateShape(kind, start, count); }
 
 /// Ray in slot 0 against the shape in slot 1 (often called many times per frame, hence a plain export).
-EMSCRIPTEN_KEEPALIVE int c2_raycast(int kind, int start, int count) { return raycastShape(kind, start, count); }
+int c2_raycast(int kind, int start, int count) { return raycastShape(kind, start, count); }
 
 /// Closest point of the shape in slot 0 to the point at kPoint.
-EMSCRIPTEN_KEEPALIVE int c2_closest_point(int kind, int start, int count) { return closestPointOf(kind, start, count); }
+int c2_closest_point(int kind, int start, int count) { return closestPointOf(kind, start, count); }
 
-EMSCRIPTEN_KEEPALIVE int c2_error_code() { return static_cast<int>(g_error.status.error); }
-EMSCRIPTEN_KEEPALIVE int c2_error_arg() { return g_error.arg; }
-EMSCRIPTEN_KEEPALIVE int c2_error_index() { return g_error.index; }
+int c2_error_code() { return static_cast<int>(g_error.status.error); }
+int c2_error_arg() { return g_error.arg; }
+int c2_error_index() { return g_error.index; }
 
 // Circle vs circle contact without validation, for the JavaScript fast path: the wrapper calls it only after its
 // own check (every number finite, radii >= 0: exactly what validate(Circle) accepts). Anything else goes through the
 // generic c2_collide, so rejected input is always described by the core's validate(). (The circle overlap test
 // itself is three lines of arithmetic that the wrapper does in JavaScript, cheaper than any wasm call.)
-EMSCRIPTEN_KEEPALIVE int c2_collide_circle_circle_checked_by_caller(double ax, double ay, double ar, double bx,
+int c2_collide_circle_circle_checked_by_caller(double ax, double ay, double ar, double bx,
                                                                     double by, double br) {
   const Contact c = collide(Circle{{ax, ay}, ar}, Circle{{bx, by}, br});
   writeContact(g_io + kOut, c);
@@ -619,14 +619,14 @@ EMSCRIPTEN_KEEPALIVE int c2_collide_circle_circle_checked_by_caller(double ax, d
 }
 
 /// Generic pair query over slots 0 and 1 (kinds 0..4; polygons' points by Vec2 index in the scratch buffer).
-EMSCRIPTEN_KEEPALIVE int c2_overlaps(int kindA, int startA, int countA, int kindB, int startB, int countB) {
+int c2_overlaps(int kindA, int startA, int countA, int kindB, int startB, int countB) {
   Status s = loadShape(0, kindA, startA, countA);
   if (!s) return fail(s, 0);
   if (!(s = loadShape(1, kindB, startB, countB))) return fail(s, 1);
   return overlaps(g_shape[0], g_shape[1]) ? 1 : 0;
 }
 
-EMSCRIPTEN_KEEPALIVE int c2_collide(int kindA, int startA, int countA, int kindB, int startB, int countB) {
+int c2_collide(int kindA, int startA, int countA, int kindB, int startB, int countB) {
   Status s = loadShape(0, kindA, startA, countA);
   if (!s) return fail(s, 0);
   if (!(s = loadShape(1, kindB, startB, countB))) return fail(s, 1);
@@ -636,7 +636,7 @@ EMSCRIPTEN_KEEPALIVE int c2_collide(int kindA, int startA, int countA, int kindB
 }
 
 /// Point (at kPoint) in the shape of slot 0 (kinds 0..5).
-EMSCRIPTEN_KEEPALIVE int c2_contains(int kind, int start, int count) {
+int c2_contains(int kind, int start, int count) {
   Status s = kind == kLine ? loadLine(0) : loadShape(0, kind, start, count);
   if (!s) return fail(s, 0);
   const Vec2 p = vec(g_io + kPoint);
@@ -648,7 +648,7 @@ EMSCRIPTEN_KEEPALIVE int c2_contains(int kind, int start, int count) {
 // c2_error_* (arg: 0 first input, 1 second, 2 pairs) and returns -1 before anything is written.
 
 /// Circles a[i] vs b[i] (3 doubles each); out: one byte per pair.
-EMSCRIPTEN_KEEPALIVE int c2_batch_overlaps_circle_circle(std::uint32_t aOff, std::uint32_t bOff, std::uint32_t n,
+int c2_batch_overlaps_circle_circle(std::uint32_t aOff, std::uint32_t bOff, std::uint32_t n,
                                                          std::uint32_t outOff) {
   const double* a = at<const double>(aOff, 3 * n);
   const double* b = at<const double>(bOff, 3 * n);
@@ -665,7 +665,7 @@ EMSCRIPTEN_KEEPALIVE int c2_batch_overlaps_circle_circle(std::uint32_t aOff, std
 }
 
 /// Circles a[i] vs b[i]; out: kContactStride doubles per pair.
-EMSCRIPTEN_KEEPALIVE int c2_batch_collide_circle_circle(std::uint32_t aOff, std::uint32_t bOff, std::uint32_t n,
+int c2_batch_collide_circle_circle(std::uint32_t aOff, std::uint32_t bOff, std::uint32_t n,
                                                         std::uint32_t outOff) {
   const double* a = at<const double>(aOff, 3 * n);
   const double* b = at<const double>(bOff, 3 * n);
@@ -684,7 +684,7 @@ EMSCRIPTEN_KEEPALIVE int c2_batch_collide_circle_circle(std::uint32_t aOff, std:
 /// Builds `polygonCount` polygons from vertices (Vec2 at vertexOff, vertexCount of them) and offsets
 /// (polygonCount + 1 uint32 at offsetsOff: polygon i is vertices [offsets[i], offsets[i + 1])).
 /// `arg` is the JS argument number to blame.
-EMSCRIPTEN_KEEPALIVE int c2_batch_polygons(std::uint32_t vertexOff, std::uint32_t vertexCount,
+int c2_batch_polygons(std::uint32_t vertexOff, std::uint32_t vertexCount,
                                            std::uint32_t offsetsOff, std::uint32_t polygonCount, int arg) {
   const Vec2* v = at<const Vec2>(vertexOff, vertexCount);
   const std::uint32_t* offsets = at<const std::uint32_t>(offsetsOff, polygonCount + 1);
@@ -703,7 +703,7 @@ EMSCRIPTEN_KEEPALIVE int c2_batch_polygons(std::uint32_t vertexOff, std::uint32_
 
 
 /// Polygons of the last c2_batch_polygons, pairs (i, j); out: one byte per pair.
-EMSCRIPTEN_KEEPALIVE int c2_batch_overlaps_polygon_polygon(std::uint32_t pairsOff, std::uint32_t n,
+int c2_batch_overlaps_polygon_polygon(std::uint32_t pairsOff, std::uint32_t n,
                                                            std::uint32_t outOff) {
   const std::uint32_t* pairs = checkedPairs(pairsOff, n, g_polygonCount, g_polygonCount, 1);
   if (pairs == nullptr) return -1;
@@ -714,7 +714,7 @@ EMSCRIPTEN_KEEPALIVE int c2_batch_overlaps_polygon_polygon(std::uint32_t pairsOf
 }
 
 /// Polygons of the last c2_batch_polygons, pairs (i, j); out: kContactStride doubles per pair.
-EMSCRIPTEN_KEEPALIVE int c2_batch_collide_polygon_polygon(std::uint32_t pairsOff, std::uint32_t n,
+int c2_batch_collide_polygon_polygon(std::uint32_t pairsOff, std::uint32_t n,
                                                           std::uint32_t outOff) {
   const std::uint32_t* pairs = checkedPairs(pairsOff, n, g_polygonCount, g_polygonCount, 1);
   if (pairs == nullptr) return -1;
@@ -728,7 +728,7 @@ EMSCRIPTEN_KEEPALIVE int c2_batch_collide_polygon_polygon(std::uint32_t pairsOff
 
 /// Circles (3 doubles each, circleCount of them) vs polygons of the last c2_batch_polygons, pairs
 /// (circle, polygon). collide != 0: out gets kContactStride doubles per pair, else one byte per pair.
-EMSCRIPTEN_KEEPALIVE int c2_batch_circle_polygon(std::uint32_t circlesOff, std::uint32_t circleCount,
+int c2_batch_circle_polygon(std::uint32_t circlesOff, std::uint32_t circleCount,
                                                  std::uint32_t pairsOff, std::uint32_t n, std::uint32_t outOff,
                                                  int collideMode) {
   const double* circles = at<const double>(circlesOff, 3 * circleCount);
@@ -757,39 +757,43 @@ EMSCRIPTEN_KEEPALIVE int c2_batch_circle_polygon(std::uint32_t circlesOff, std::
 }
 
 // ---- prepared polygon sets (batch.preparePolygons): PreparedPolygon objects that live across calls --------------
-using PreparedSet = std::vector<PreparedPolygon>;
+/// An embind class_: JS creates it with `new Module.PreparedPolygons()`, fills it once with prepare(), and owns it
+/// until delete().
+struct PreparedSet {
+  std::vector<PreparedPolygon> polygons;
+  std::size_t size() const { return polygons.size(); }
+  const PreparedPolygon& operator[](std::size_t i) const { return polygons[i]; }
+};
 
-PreparedSet* preparedAt(std::uint32_t address) { return reinterpret_cast<PreparedSet*>(address); }
-
-/// Validates and prepares polygons laid out as for c2_batch_polygons into a new set; returns its address (> 0), or
-/// -1 (error in c2_error_*). The JS wrapper owns the address and frees it once with c2_prepared_free.
-EMSCRIPTEN_KEEPALIVE int c2_prepared_create(std::uint32_t vertexOff, std::uint32_t vertexCount,
-                                            std::uint32_t offsetsOff, std::uint32_t polygonCount, int arg) {
+/// Validates and prepares polygons laid out as for c2_batch_polygons into `set` (empty before); 0, or -1 (error in
+/// g_error; the set is left empty). A set whose storage cannot be allocated is rejected with Error::OutOfMemory
+/// (probed with malloc, which returns null under -sABORTING_MALLOC=0, where operator new would abort the module).
+int c2_prepared_create(PreparedSet& set, std::uint32_t vertexOff, std::uint32_t vertexCount,
+                       std::uint32_t offsetsOff, std::uint32_t polygonCount, int arg) {
   const Vec2* v = at<const Vec2>(vertexOff, vertexCount);
   const std::uint32_t* offsets = at<const std::uint32_t>(offsetsOff, polygonCount + 1);
   if (v == nullptr || offsets == nullptr) return fail({Error::InvalidArgument, "buffer"}, arg);
-  auto* set = new PreparedSet(polygonCount);
+  void* probe = std::malloc(std::size_t{polygonCount} * sizeof(PreparedPolygon) + (std::size_t{1} << 20));
+  if (probe == nullptr) return fail({Error::OutOfMemory, "polygons"}, arg);
+  std::free(probe);
+  set.polygons.resize(polygonCount);
   for (std::uint32_t i = 0; i < polygonCount; ++i) {
     const std::uint32_t begin = offsets[i], end = offsets[i + 1];
     Status s{Error::InvalidArgument, "offsets"};
     if (begin <= end && end <= vertexCount) {
-      s = PreparedPolygon::create(std::span<const Vec2>(v + begin, end - begin), (*set)[i]);
+      s = PreparedPolygon::create(std::span<const Vec2>(v + begin, end - begin), set.polygons[i]);
     }
     if (!s) {
-      delete set;
+      std::vector<PreparedPolygon>().swap(set.polygons);
       return fail(s, arg, static_cast<int>(i));
     }
   }
-  return static_cast<int>(reinterpret_cast<std::uintptr_t>(set));
+  return 0;
 }
 
-EMSCRIPTEN_KEEPALIVE void c2_prepared_free(std::uint32_t set) { delete preparedAt(set); }
-
 /// Pairs (i, j) of a prepared set. collideMode != 0: kContactStride doubles per pair, else one byte per pair.
-EMSCRIPTEN_KEEPALIVE int c2_batch_prepared_polygon_polygon(std::uint32_t setAddress, std::uint32_t pairsOff,
-                                                           std::uint32_t n, std::uint32_t outOff, int collideMode) {
-  if (setAddress == 0) return fail({Error::InvalidArgument, "buffer"}, 0);
-  const PreparedSet& set = *preparedAt(setAddress);
+int c2_batch_prepared_polygon_polygon(const PreparedSet& set, std::uint32_t pairsOff, std::uint32_t n,
+                                      std::uint32_t outOff, int collideMode) {
   const std::uint32_t* pairs = checkedPairs(pairsOff, n, set.size(), set.size(), 1);
   if (pairs == nullptr) return -1;
   if (collideMode != 0) {
@@ -807,11 +811,8 @@ EMSCRIPTEN_KEEPALIVE int c2_batch_prepared_polygon_polygon(std::uint32_t setAddr
 }
 
 /// Circles (3 doubles each) vs the polygons of a prepared set, pairs (circle, polygon); out as above.
-EMSCRIPTEN_KEEPALIVE int c2_batch_prepared_circle_polygon(std::uint32_t setAddress, std::uint32_t circlesOff,
-                                                          std::uint32_t circleCount, std::uint32_t pairsOff,
-                                                          std::uint32_t n, std::uint32_t outOff, int collideMode) {
-  if (setAddress == 0) return fail({Error::InvalidArgument, "buffer"}, 1);
-  const PreparedSet& set = *preparedAt(setAddress);
+int c2_batch_prepared_circle_polygon(const PreparedSet& set, std::uint32_t circlesOff, std::uint32_t circleCount,
+                                     std::uint32_t pairsOff, std::uint32_t n, std::uint32_t outOff, int collideMode) {
   const double* circles = at<const double>(circlesOff, 3 * circleCount);
   if (circles == nullptr) return fail({Error::InvalidArgument, "buffer"}, 0);
   for (std::uint32_t i = 0; i < circleCount; ++i) {
@@ -838,33 +839,27 @@ EMSCRIPTEN_KEEPALIVE int c2_batch_prepared_circle_polygon(std::uint32_t setAddre
 
 
 // ---- World ------------------------------------------------------------------------------------------------------
-// Every function takes the World's address first; one taking a body handle returns -1 (g_error: field "handle")
-// when the handle is invalid or stale. Arguments are numbered as the JS methods number them.
+// Methods of the embind class_ World (the C++ collide2d::World itself): each takes the World first; one taking a
+// body handle returns -1 (g_error: field "handle") when the handle is invalid or stale. Arguments are numbered as the
+// JS methods number them.
 
-EMSCRIPTEN_KEEPALIVE std::uint32_t c2_world_create() {
-  return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(new World()));
+void c2_world_set_cell_size(World& world, double size) {
+  world.setCellSize(size);
 }
 
-EMSCRIPTEN_KEEPALIVE void c2_world_free(std::uint32_t world) { delete worldAt(world); }
-
-EMSCRIPTEN_KEEPALIVE void c2_world_set_cell_size(std::uint32_t world, double size) {
-  if (World* w = worldAt(world)) w->setCellSize(size);
+void c2_world_reserve(World& world, std::uint32_t bodies) {
+  world.reserve(bodies);
 }
 
-EMSCRIPTEN_KEEPALIVE void c2_world_reserve(std::uint32_t world, std::uint32_t bodies) {
-  if (World* w = worldAt(world)) w->reserve(bodies);
-}
-
-EMSCRIPTEN_KEEPALIVE void c2_world_clear(std::uint32_t world) {
-  if (World* w = worldAt(world)) w->clear();
+void c2_world_clear(World& world) {
+  world.clear();
 }
 
 /// Adds the shape in slot 0 (kinds 0..4; polygon points by Vec2 index) with the transform in slot 1 (x, y, angle).
 /// Returns the handle (as int), or -1: arg 0 the shape (or field "capacity"), arg 1 the transform.
-EMSCRIPTEN_KEEPALIVE int c2_world_add(std::uint32_t world, int kind, int start, int count, double userId,
+int c2_world_add(World& world, int kind, int start, int count, double userId,
                                       std::uint32_t category, std::uint32_t mask, std::int32_t group) {
-  World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+  World* w = &world;
   const Transform xf = transformAt(g_io + kSlot);
   Status s = validate(xf);
   if (!s) return fail(s, 1);
@@ -881,41 +876,38 @@ EMSCRIPTEN_KEEPALIVE int c2_world_add(std::uint32_t world, int kind, int start, 
   return static_cast<int>(h);
 }
 
-EMSCRIPTEN_KEEPALIVE int c2_world_remove(std::uint32_t world, std::uint32_t body) {
-  World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+int c2_world_remove(World& world, std::uint32_t body) {
+  World* w = &world;
   const Status s = w->remove(body);
   return s ? 0 : fail(s, 0);
 }
 
-EMSCRIPTEN_KEEPALIVE int c2_world_has(std::uint32_t world, std::uint32_t body) {
-  const World* w = worldAt(world);
+int c2_world_has(World& world, std::uint32_t body) {
+  const World* w = &world;
   return w != nullptr && w->isValid(body) ? 1 : 0;
 }
 
-EMSCRIPTEN_KEEPALIVE std::uint32_t c2_world_body_count(std::uint32_t world) {
-  const World* w = worldAt(world);
+std::uint32_t c2_world_body_count(World& world) {
+  const World* w = &world;
   return w != nullptr ? static_cast<std::uint32_t>(w->bodyCount()) : 0;
 }
 
 /// Address of the live handles (c2_world_body_count of them), in body order.
-EMSCRIPTEN_KEEPALIVE std::uint32_t c2_world_bodies(std::uint32_t world) {
-  const World* w = worldAt(world);
+std::uint32_t c2_world_bodies(World& world) {
+  const World* w = &world;
   return w != nullptr ? static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(w->bodies().data())) : 0;
 }
 
-EMSCRIPTEN_KEEPALIVE int c2_world_set_transform(std::uint32_t world, std::uint32_t body, double x, double y,
+int c2_world_set_transform(World& world, std::uint32_t body, double x, double y,
                                                 double angle) {
-  World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+  World* w = &world;
   const Status s = w->setTransform(body, x, y, angle);
   return s ? 0 : fail(s, 0);  // JS tells the handle from the numbers by the field
 }
 
 /// `n` doubles (x, y, angle per body, in body order) at byte offset xyaOff of the scratch buffer.
-EMSCRIPTEN_KEEPALIVE int c2_world_set_transforms(std::uint32_t world, std::uint32_t xyaOff, std::uint32_t n) {
-  World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+int c2_world_set_transforms(World& world, std::uint32_t xyaOff, std::uint32_t n) {
+  World* w = &world;
   const double* xya = at<const double>(xyaOff, n);
   if (xya == nullptr) return fail({Error::InvalidArgument, "buffer"}, 0);
   const Status s = w->setTransforms(std::span<const double>(xya, n));
@@ -923,10 +915,9 @@ EMSCRIPTEN_KEEPALIVE int c2_world_set_transforms(std::uint32_t world, std::uint3
 }
 
 /// `n` handles at handlesOff and 3 * n doubles at xyaOff.
-EMSCRIPTEN_KEEPALIVE int c2_world_set_transforms_of(std::uint32_t world, std::uint32_t xyaOff,
+int c2_world_set_transforms_of(World& world, std::uint32_t xyaOff,
                                                     std::uint32_t handlesOff, std::uint32_t n) {
-  World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+  World* w = &world;
   const double* xya = at<const double>(xyaOff, 3 * n);
   const BodyHandle* handles = at<const BodyHandle>(handlesOff, n);
   if (xya == nullptr || handles == nullptr) return fail({Error::InvalidArgument, "buffer"}, 0);
@@ -935,9 +926,8 @@ EMSCRIPTEN_KEEPALIVE int c2_world_set_transforms_of(std::uint32_t world, std::ui
 }
 
 /// x, y, angle in g_io[kOut + 0..2].
-EMSCRIPTEN_KEEPALIVE int c2_world_get_transform(std::uint32_t world, std::uint32_t body) {
-  const World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+int c2_world_get_transform(World& world, std::uint32_t body) {
+  const World* w = &world;
   Transform xf;
   const Status s = w->getTransform(body, xf);
   if (!s) return fail(s, 0);
@@ -947,18 +937,16 @@ EMSCRIPTEN_KEEPALIVE int c2_world_get_transform(std::uint32_t world, std::uint32
   return 0;
 }
 
-EMSCRIPTEN_KEEPALIVE int c2_world_set_filter(std::uint32_t world, std::uint32_t body, std::uint32_t category,
+int c2_world_set_filter(World& world, std::uint32_t body, std::uint32_t category,
                                              std::uint32_t mask, std::int32_t group) {
-  World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+  World* w = &world;
   const Status s = w->setFilter(body, Filter{category, mask, group});
   return s ? 0 : fail(s, 0);
 }
 
 /// category, mask, group in g_io[kOut + 0..2].
-EMSCRIPTEN_KEEPALIVE int c2_world_get_filter(std::uint32_t world, std::uint32_t body) {
-  const World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+int c2_world_get_filter(World& world, std::uint32_t body) {
+  const World* w = &world;
   Filter f;
   const Status s = w->getFilter(body, f);
   if (!s) return fail(s, 0);
@@ -969,26 +957,23 @@ EMSCRIPTEN_KEEPALIVE int c2_world_get_filter(std::uint32_t world, std::uint32_t 
   return 0;
 }
 
-EMSCRIPTEN_KEEPALIVE int c2_world_set_user_id(std::uint32_t world, std::uint32_t body, double userId) {
-  World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+int c2_world_set_user_id(World& world, std::uint32_t body, double userId) {
+  World* w = &world;
   const Status s = w->setUserId(body, userId);
   return s ? 0 : fail(s, 0);
 }
 
 /// The user id in g_io[kOut].
-EMSCRIPTEN_KEEPALIVE int c2_world_get_user_id(std::uint32_t world, std::uint32_t body) {
-  const World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+int c2_world_get_user_id(World& world, std::uint32_t body) {
+  const World* w = &world;
   const Status s = w->getUserId(body, g_io[kOut]);
   return s ? 0 : fail(s, 0);
 }
 
 /// The world shape: returns its kind (0..4) and writes its numbers from g_io[kOut] as the shape slots hold them;
 /// a polygon writes its vertex count and the address of its vertices (valid until the next call).
-EMSCRIPTEN_KEEPALIVE int c2_world_get_shape(std::uint32_t world, std::uint32_t body) {
-  const World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+int c2_world_get_shape(World& world, std::uint32_t body) {
+  const World* w = &world;
   const Status s = w->getWorldShape(body, g_bodyShape);
   if (!s) return fail(s, 0);
   double* out = g_io + kOut;
@@ -1022,9 +1007,8 @@ EMSCRIPTEN_KEEPALIVE int c2_world_get_shape(std::uint32_t world, std::uint32_t b
 }
 
 /// minX, minY, maxX, maxY in g_io[kOut + 0..3].
-EMSCRIPTEN_KEEPALIVE int c2_world_get_bounds(std::uint32_t world, std::uint32_t body) {
-  const World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+int c2_world_get_bounds(World& world, std::uint32_t body) {
+  const World* w = &world;
   Aabb b;
   const Status s = w->getBounds(body, b);
   if (!s) return fail(s, 0);
@@ -1034,87 +1018,136 @@ EMSCRIPTEN_KEEPALIVE int c2_world_get_bounds(std::uint32_t world, std::uint32_t 
 }
 
 /// Returns the pair count; counts and addresses of pairs and events in g_io[kOut + 0..6] (see publishPairs).
-EMSCRIPTEN_KEEPALIVE int c2_world_step(std::uint32_t world) {
-  World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
-  w->step();
+int c2_world_step(World& world) {
+  World* w = &world;
+  const Status s = w->step();
+  if (!s) return fail(s, -1);  // Error::OutOfMemory: the world is as it was before the call
   publishPairs(*w);
   return static_cast<int>(w->pairCount());
 }
 
 /// Queries: the aabb in slot 0 / the point at kPoint / the shape in slot 0. Count returned, address in g_io[kOut].
-EMSCRIPTEN_KEEPALIVE int c2_world_query_aabb(std::uint32_t world, std::uint32_t mask) {
-  World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+int c2_world_query_aabb(World& world, std::uint32_t mask) {
+  World* w = &world;
   const Status s = loadShape(0, kAabb, 0, 0);
   if (!s) return fail(s, 0);
   return publishQuery(*w, w->queryAabb(std::get<Aabb>(g_shape[0]), mask));
 }
 
-EMSCRIPTEN_KEEPALIVE int c2_world_query_point(std::uint32_t world, std::uint32_t mask) {
-  World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+int c2_world_query_point(World& world, std::uint32_t mask) {
+  World* w = &world;
   const Vec2 p = vec(g_io + kPoint);
   const Status s = validate(p);
   if (!s) return fail(s, 0);
   return publishQuery(*w, w->queryPoint(p, mask));
 }
 
-EMSCRIPTEN_KEEPALIVE int c2_world_query_shape(std::uint32_t world, int kind, int start, int count, std::uint32_t mask) {
-  World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+int c2_world_query_shape(World& world, int kind, int start, int count, std::uint32_t mask) {
+  World* w = &world;
   const Status s = loadShape(0, kind, start, count);
   if (!s) return fail(s, 0);
   return publishQuery(*w, w->queryShape(g_shape[0], mask));
 }
 
 /// The ray in slot 0. all == 0: closest hit only. Hit count returned, address of the records in g_io[kOut].
-EMSCRIPTEN_KEEPALIVE int c2_world_raycast(std::uint32_t world, int all, std::uint32_t mask) {
-  World* w = worldAt(world);
-  if (w == nullptr) return noWorld();
+int c2_world_raycast(World& world, int all, std::uint32_t mask) {
+  World* w = &world;
   const Status s = loadRay(0);
   if (!s) return fail(s, 0);
   return publishRays(*w, all != 0 ? w->raycastAll(g_ray, mask) : w->raycast(g_ray, mask));
 }
 
-EMSCRIPTEN_KEEPALIVE double c2_world_heap_bytes(std::uint32_t world) {
-  const World* w = worldAt(world);
+double c2_world_heap_bytes(World& world) {
+  const World* w = &world;
   return w != nullptr ? static_cast<double>(w->heapBytes()) : 0.0;
 }
 
-}  // extern "C"
+}  // namespace
 
-// ---- the cold functions, also plain C exports -------------------------------------------------------------------
-// (No embind: measured, its runtime added 3.3 KB of wasm and 5.2 KB of JS glue, gzip, and ~11 ns to every call,
-// for functions that take and return integers anyway; the two strings are read from memory by the wrapper.)
-extern "C" {
-EMSCRIPTEN_KEEPALIVE int c2_intersect_lines() { return intersectLines(); }
-EMSCRIPTEN_KEEPALIVE int c2_intersect_segments() { return intersectSegments(); }
-EMSCRIPTEN_KEEPALIVE int c2_intersect_circle_line() { return intersectCircleLine(); }
-EMSCRIPTEN_KEEPALIVE int c2_intersect_circle_segment() { return intersectCircleSegment(); }
-EMSCRIPTEN_KEEPALIVE int c2_sat(int kind, int startA, int countA, int startB, int countB) {
-  return sat(kind, startA, countA, startB, countB);
+
+namespace {
+/// NUL-terminated ASCII in static storage (the core's field names and messages): their addresses.
+std::uintptr_t c2_error_field() {
+  return reinterpret_cast<std::uintptr_t>(g_error.status.field != nullptr ? g_error.status.field : "");
 }
-EMSCRIPTEN_KEEPALIVE std::uintptr_t c2_sat_axes() { return satAxes(); }
-EMSCRIPTEN_KEEPALIVE int c2_sweep(int start, int count) { return sweepCircle(start, count); }
-EMSCRIPTEN_KEEPALIVE int c2_move_and_slide(int start, int count, int maxIterations) {
-  return moveAndSlideCircle(start, count, maxIterations);
+std::uintptr_t c2_error_message() {
+  return reinterpret_cast<std::uintptr_t>(g_error.status.message() != nullptr ? g_error.status.message() : "");
 }
-EMSCRIPTEN_KEEPALIVE int c2_orient() { return orientPoints(); }
-EMSCRIPTEN_KEEPALIVE int c2_project() { return projectPoint(); }
-EMSCRIPTEN_KEEPALIVE int c2_bounds(int kind, int start, int count) { return boundsOf(kind, start, count); }
-EMSCRIPTEN_KEEPALIVE int c2_create_polygon(int start, int count) { return createPolygon(start, count); }
-EMSCRIPTEN_KEEPALIVE int c2_centroid(int start, int count) { return polygonCentroid(start, count); }
-EMSCRIPTEN_KEEPALIVE int c2_transformed(int start, int count) { return transformPolygon(start, count); }
-EMSCRIPTEN_KEEPALIVE int c2_polygon_from_box() { return polygonFromBox(); }
-EMSCRIPTEN_KEEPALIVE int c2_polygon_from_aabb() { return polygonFromAabb(); }
-EMSCRIPTEN_KEEPALIVE int c2_corners() { return boxCorners(); }
-EMSCRIPTEN_KEEPALIVE int c2_apply(int inverse) { return applyTransform(inverse); }
-/// NUL-terminated ASCII, static storage (the core's field names and messages).
-EMSCRIPTEN_KEEPALIVE const char* c2_error_field() {
-  return g_error.status.field != nullptr ? g_error.status.field : "";
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(collide2d) {
+  using namespace emscripten;
+  // memory plumbing and errors
+  function("io", &c2_io);
+  function("reserve", &c2_reserve);
+  function("errorCode", &c2_error_code);
+  function("errorArg", &c2_error_arg);
+  function("errorIndex", &c2_error_index);
+  function("errorField", &c2_error_field);
+  function("errorMessage", &c2_error_message);
+  // hot single calls: numbers in, an int out, results in g_io
+  function("validate", &c2_validate);
+  function("collideCircleCircleCheckedByCaller", &c2_collide_circle_circle_checked_by_caller);
+  function("overlaps", &c2_overlaps);
+  function("collide", &c2_collide);
+  function("contains", &c2_contains);
+  function("raycast", &c2_raycast);
+  function("closestPoint", &c2_closest_point);
+  // cold single calls
+  function("intersectLines", &intersectLines);
+  function("intersectSegments", &intersectSegments);
+  function("intersectCircleLine", &intersectCircleLine);
+  function("intersectCircleSegment", &intersectCircleSegment);
+  function("sat", &sat);
+  function("satAxes", &c2_sat_axes);
+  function("sweep", &sweepCircle);
+  function("moveAndSlide", &moveAndSlideCircle);
+  function("orient", &orientPoints);
+  function("project", &projectPoint);
+  function("bounds", &boundsOf);
+  function("createPolygon", &createPolygon);
+  function("centroid", &polygonCentroid);
+  function("transformed", &transformPolygon);
+  function("polygonFromBox", &polygonFromBox);
+  function("polygonFromAabb", &polygonFromAabb);
+  function("corners", &boxCorners);
+  function("apply", &applyTransform);
+  // batches over the scratch buffer
+  function("batchOverlapsCircleCircle", &c2_batch_overlaps_circle_circle);
+  function("batchCollideCircleCircle", &c2_batch_collide_circle_circle);
+  function("batchPolygons", &c2_batch_polygons);
+  function("batchOverlapsPolygonPolygon", &c2_batch_overlaps_polygon_polygon);
+  function("batchCollidePolygonPolygon", &c2_batch_collide_polygon_polygon);
+  function("batchCirclePolygon", &c2_batch_circle_polygon);
+  class_<PreparedSet>("PreparedPolygons")
+      .constructor<>()
+      .function("prepare", &c2_prepared_create)
+      .function("polygonPolygon", &c2_batch_prepared_polygon_polygon)
+      .function("circlePolygon", &c2_batch_prepared_circle_polygon);
+  class_<World>("World")
+      .constructor<>()
+      .function("setCellSize", &c2_world_set_cell_size)
+      .function("reserve", &c2_world_reserve)
+      .function("clear", &c2_world_clear)
+      .function("add", &c2_world_add)
+      .function("remove", &c2_world_remove)
+      .function("has", &c2_world_has)
+      .function("bodyCount", &c2_world_body_count)
+      .function("bodies", &c2_world_bodies)
+      .function("setTransform", &c2_world_set_transform)
+      .function("setTransforms", &c2_world_set_transforms)
+      .function("setTransformsOf", &c2_world_set_transforms_of)
+      .function("getTransform", &c2_world_get_transform)
+      .function("setFilter", &c2_world_set_filter)
+      .function("getFilter", &c2_world_get_filter)
+      .function("setUserId", &c2_world_set_user_id)
+      .function("getUserId", &c2_world_get_user_id)
+      .function("getShape", &c2_world_get_shape)
+      .function("getBounds", &c2_world_get_bounds)
+      .function("step", &c2_world_step)
+      .function("queryAabb", &c2_world_query_aabb)
+      .function("queryPoint", &c2_world_query_point)
+      .function("queryShape", &c2_world_query_shape)
+      .function("raycast", &c2_world_raycast)
+      .function("heapBytes", &c2_world_heap_bytes);
 }
-EMSCRIPTEN_KEEPALIVE const char* c2_error_message() {
-  return g_error.status.message() != nullptr ? g_error.status.message() : "";
-}
-}  // extern "C"

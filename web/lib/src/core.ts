@@ -1,35 +1,73 @@
-// collide2d — public JavaScript API over the WebAssembly build of the C++ core.
-// Types and documentation: index.d.ts (hand-written). Conventions: see the README / collide2d.h.
+/**
+ * collide2d — 2D collision detection: a C++ core compiled to WebAssembly.
+ *
+ * Conventions (the same as the C++ header `collide2d.h`):
+ * - Coordinates are numbers in any unit; angles are radians, a positive angle turns +x towards +y.
+ * - Shapes are closed: touching counts as a hit (a contact may then have depth 0).
+ * - A {@link Contact}'s normal is a unit vector from A to B: moving B by `normal * depth` separates the shapes.
+ * - A segment or line through a and b is `a + t (b - a)`; a ray is `origin + t direction`, t >= 0.
+ * - Orientation-based answers (segment crossings, point in polygon, convexity) are exact; metric answers are
+ *   rounded doubles. No fixed epsilon anywhere.
+ *
+ * Usage: `await init()` once, then call the functions with plain values. Shapes are plain objects with a `type`
+ * tag; the factories ({@link circle}, {@link polygon}, ...) build and check them. Where an argument can only be one
+ * kind of shape (the `line` of {@link intersectCircleLine}, the walls of {@link sweep}, ...), `type` may be left
+ * out.
+ *
+ * Errors: calling anything before {@link init} resolves throws an `Error`. Every function checks its arguments:
+ * a wrong type or a missing field throws a `TypeError`; a value the core rejects (NaN, Infinity, a negative
+ * radius, a degenerate polygon, ...) throws a `RangeError`. Messages name the function and the argument, e.g.
+ * `collide2d.collide: argument b.radius must be >= 0 (got -1)`; a `RangeError` from the core also carries the
+ * error name in `code` ({@link ValidationError}).
+ *
+ * Memory: functions on plain values keep no wasm memory; there is nothing to free.
+ *
+ * @packageDocumentation
+ */
+
+// collide2d — public API over the WebAssembly build of the C++ core (the raw layer: web/wasm/bindings.cpp, embind).
+// tsc compiles this source into web/lib/*.js and the .d.ts with this TSDoc. Conventions: see the README /
+// collide2d.h. The entries (index.ts: the .wasm file beside the glue; inline.ts: the wasm embedded) load the module
+// and hand it to setup().
 //
 // Inputs and results are plain values ({x, y} points, {type: 'circle', ...} shapes). Every function checks its
 // arguments before they reach wasm (TypeError for a wrong type or a missing field, RangeError for a value the core
 // rejects, both naming the function and the argument), copies numbers into a static scratch area of wasm memory,
-// calls the core, and reads the result back. Nothing here keeps wasm memory per call.
-import createCollide2dModule from '../pkg/collide2d.mjs';
+// calls the core through embind (numbers in, an int out), and reads the result back. Nothing here keeps wasm
+// memory per call.
+import type {
+  Aabb, AnyShape, Box, BoundaryPoint, BodyFilter, BodyHandle, BodyOptions, BodyTransform, Circle,
+  CircleLineIntersection, CircleSegmentIntersection, Contact, Line, LineIntersection, PackedPolygons, Polygon, Ray,
+  RayHit, SatResult, Segment, SegmentIntersection, SegmentPoint, Shape, SlideResult, Status, SweepHit, Transform,
+  Untagged, Vec2, WorldOptions, WorldRayHit,
+} from './types.js';
 
 // ---- state ---------------------------------------------------------------------------------------------------
-let M = null; // the Emscripten module (raw layer, private)
-const C = {}; // its cold C exports, by JS name (filled by setup)
+let M: any = null; // the Emscripten module (raw layer, private)
+const C: any = {}; // its cold functions, by JS name (filled by bindRaw)
 let ready = false;
-let initPromise = null;
-let mem = null; // Module.HEAPF64 at the last refresh
-let io = null; // Float64Array over g_io (64 doubles)
+let mem: any = null; // Module.HEAPF64 at the last refresh
+let io: any = null; // Float64Array over g_io (64 doubles)
 let ioBase = 0; // index of g_io in mem (in doubles)
-let u8 = null; // Uint8Array over all wasm memory
-let u32 = null;
-let f64 = null;
+let u8: any = null; // Uint8Array over all wasm memory
+let u32: any = null;
+let f64: any = null;
 let bufPtr = 0; // address of the scratch buffer
 let bufCap = 0; // bytes known to be reserved
-let heap = null; // the wasm memory's ArrayBuffer at the last refresh
+let heap: any = null; // the wasm memory's ArrayBuffer at the last refresh
+let deadMessage = ''; // set when the module aborted (out of memory): every later call throws it
 
-// direct wasm exports (hot paths)
+// The embind functions (hot paths first), held in variables; swapped for throwing functions if the module aborts.
 let rawValidate, rawRaycast, rawClosestPoint, fastCollideCC, rawOverlaps, rawCollide, rawContains, rawReserve;
 let rawErrorCode, rawErrorArg, rawErrorIndex;
 let rawBatchOverlapsCC, rawBatchCollideCC, rawBatchPolygons, rawBatchOverlapsPP, rawBatchCollidePP, rawBatchCP;
-let rawPreparedCreate, rawPreparedFree, rawPreparedPP, rawPreparedCP;
-let wCreate, wFree, wCellSize, wReserve, wClear, wAdd, wRemove, wHas, wCount, wBodies, wSetXf, wSetXfs, wSetXfsOf;
-let wGetXf, wSetFilter, wGetFilter, wSetUser, wGetUser, wGetShape, wGetBounds, wStep, wQAabb, wQPoint, wQShape;
-let wRay, wHeap;
+const COLD = ['intersectLines', 'intersectSegments', 'intersectCircleLine', 'intersectCircleSegment', 'sat',
+  'satAxes', 'sweep', 'moveAndSlide', 'orient', 'project', 'bounds', 'createPolygon', 'centroid', 'transformed',
+  'polygonFromBox', 'polygonFromAabb', 'corners', 'apply', 'errorField', 'errorMessage'];
+const HOT = ['validate', 'raycast', 'closestPoint', 'collideCircleCircleCheckedByCaller', 'overlaps', 'collide',
+  'contains', 'reserve', 'errorCode', 'errorArg', 'errorIndex', 'batchOverlapsCircleCircle',
+  'batchCollideCircleCircle', 'batchPolygons', 'batchOverlapsPolygonPolygon', 'batchCollidePolygonPolygon',
+  'batchCirclePolygon'];
 
 // Layout of g_io, shared with web/wasm/bindings.cpp.
 const SLOT1 = 8;
@@ -65,140 +103,102 @@ const CONTACT_STRIDE = 6;
 
 // ---- initialisation ----------------------------------------------------------------------------------------
 
-/**
- * Loads and instantiates the WebAssembly module. Idempotent: every call returns the same promise.
- * In Node the .wasm file is read from the package; in browsers (and Vite) it is fetched from the URL below,
- * which bundlers rewrite to the emitted asset.
- */
-export function init(options) {
-  if (initPromise === null) {
-    initPromise = load(options).catch((e) => {
-      initPromise = null;
-      throw e;
-    });
-  }
-  return initPromise;
+/** What an entry passes to Emscripten's module factory. @internal */
+export interface ModuleArgs {
+  wasmBinary?: ArrayBuffer | ArrayBufferView;
+  locateFile?: () => string;
+  onAbort?: (what: unknown) => void;
 }
 
-async function load(options) {
-  if (options !== undefined && (options === null || typeof options !== 'object')) {
-    throw new TypeError(`collide2d.init: argument options must be an object (got ${show(options)})`);
-  }
-  const opts = options ?? {};
-  const moduleArgs = {};
-  let binary = opts.wasmBinary;
-  if (binary !== undefined) {
-    if (!(binary instanceof ArrayBuffer) && !ArrayBuffer.isView(binary)) {
-      throw new TypeError(`collide2d.init: argument options.wasmBinary must be an ArrayBuffer or a typed array`);
-    }
-  } else {
-    // Keep this exact `new URL('<literal>', import.meta.url)` form: bundlers (Vite, webpack, Rollup plugins)
-    // recognise it and ship the .wasm file with the application.
-    const here = import.meta.url; // (a variable, so that bundlers only see the literal form below)
-    const url = opts.wasmUrl !== undefined ? new URL(String(opts.wasmUrl), here)
-      : new URL('../pkg/collide2d.wasm', import.meta.url);
-    const isNode = typeof process === 'object' && process !== null && typeof process.versions === 'object' &&
-      process.versions !== null && typeof process.versions.node === 'string';
-    if (isNode && url.protocol === 'file:') {
-      // The module specifier is computed so that bundlers do not try to resolve node:fs for browsers.
-      const fsName = ['node', 'fs/promises'].join(':');
-      const fs = await import(/* @vite-ignore */ /* webpackIgnore: true */ fsName);
-      binary = await fs.readFile(url);
-    } else {
-      moduleArgs.locateFile = () => url.href;
-    }
-  }
-  if (binary !== undefined) moduleArgs.wasmBinary = binary;
-  const m = await createCollide2dModule(moduleArgs);
+/** Instantiates the module with `factory` (an entry's Emscripten glue) and binds it. @internal */
+export async function instantiate(factory: (args: ModuleArgs) => Promise<unknown>, args: ModuleArgs): Promise<void> {
+  args.onAbort = onAbort;
+  const m = await factory(args);
   setup(m);
 }
 
-// Emscripten 3.1.6 exposes each C export as a wrapper that replaces itself with the direct wasm function on its
-// first call. Every raw export tolerates being called with no arguments (it rejects them), so one call each
-// leaves direct references behind.
-function direct(m, name) {
-  m[name]();
-  return m[name];
+function bindRaw(r) {
+  rawValidate = r.validate;
+  rawRaycast = r.raycast;
+  rawClosestPoint = r.closestPoint;
+  fastCollideCC = r.collideCircleCircleCheckedByCaller;
+  rawOverlaps = r.overlaps;
+  rawCollide = r.collide;
+  rawContains = r.contains;
+  rawReserve = r.reserve;
+  rawErrorCode = r.errorCode;
+  rawErrorArg = r.errorArg;
+  rawErrorIndex = r.errorIndex;
+  rawBatchOverlapsCC = r.batchOverlapsCircleCircle;
+  rawBatchCollideCC = r.batchCollideCircleCircle;
+  rawBatchPolygons = r.batchPolygons;
+  rawBatchOverlapsPP = r.batchOverlapsPolygonPolygon;
+  rawBatchCollidePP = r.batchCollidePolygonPolygon;
+  rawBatchCP = r.batchCirclePolygon;
+  for (const name of COLD) C[name] = r[name];
 }
 
 function setup(m) {
-  fastCollideCC = direct(m, '_c2_collide_circle_circle_checked_by_caller');
-  rawOverlaps = direct(m, '_c2_overlaps');
-  rawCollide = direct(m, '_c2_collide');
-  rawContains = direct(m, '_c2_contains');
-  rawValidate = direct(m, '_c2_validate');
-  rawRaycast = direct(m, '_c2_raycast');
-  rawClosestPoint = direct(m, '_c2_closest_point');
-  rawErrorCode = direct(m, '_c2_error_code');
-  rawErrorArg = direct(m, '_c2_error_arg');
-  rawErrorIndex = direct(m, '_c2_error_index');
-  rawBatchOverlapsCC = direct(m, '_c2_batch_overlaps_circle_circle');
-  rawBatchCollideCC = direct(m, '_c2_batch_collide_circle_circle');
-  rawBatchPolygons = direct(m, '_c2_batch_polygons');
-  rawBatchOverlapsPP = direct(m, '_c2_batch_overlaps_polygon_polygon');
-  rawBatchCollidePP = direct(m, '_c2_batch_collide_polygon_polygon');
-  rawBatchCP = direct(m, '_c2_batch_circle_polygon');
-  rawPreparedCreate = direct(m, '_c2_prepared_create');
-  rawPreparedFree = direct(m, '_c2_prepared_free');
-  rawPreparedPP = direct(m, '_c2_batch_prepared_polygon_polygon');
-  rawPreparedCP = direct(m, '_c2_batch_prepared_circle_polygon');
-  // World exports tolerate a null world; create/free are called as a pair so that the warm-up leaks nothing.
-  m._c2_world_free(m._c2_world_create());
-  wCreate = m._c2_world_create;
-  wFree = m._c2_world_free;
-  wCellSize = direct(m, '_c2_world_set_cell_size');
-  wReserve = direct(m, '_c2_world_reserve');
-  wClear = direct(m, '_c2_world_clear');
-  wAdd = direct(m, '_c2_world_add');
-  wRemove = direct(m, '_c2_world_remove');
-  wHas = direct(m, '_c2_world_has');
-  wCount = direct(m, '_c2_world_body_count');
-  wBodies = direct(m, '_c2_world_bodies');
-  wSetXf = direct(m, '_c2_world_set_transform');
-  wSetXfs = direct(m, '_c2_world_set_transforms');
-  wSetXfsOf = direct(m, '_c2_world_set_transforms_of');
-  wGetXf = direct(m, '_c2_world_get_transform');
-  wSetFilter = direct(m, '_c2_world_set_filter');
-  wGetFilter = direct(m, '_c2_world_get_filter');
-  wSetUser = direct(m, '_c2_world_set_user_id');
-  wGetUser = direct(m, '_c2_world_get_user_id');
-  wGetShape = direct(m, '_c2_world_get_shape');
-  wGetBounds = direct(m, '_c2_world_get_bounds');
-  wStep = direct(m, '_c2_world_step');
-  wQAabb = direct(m, '_c2_world_query_aabb');
-  wQPoint = direct(m, '_c2_world_query_point');
-  wQShape = direct(m, '_c2_world_query_shape');
-  wRay = direct(m, '_c2_world_raycast');
-  wHeap = direct(m, '_c2_world_heap_bytes');
-  for (const [name, symbol] of Object.entries({
-    intersectLines: '_c2_intersect_lines',
-    intersectSegments: '_c2_intersect_segments',
-    intersectCircleLine: '_c2_intersect_circle_line',
-    intersectCircleSegment: '_c2_intersect_circle_segment',
-    sat: '_c2_sat',
-    satAxes: '_c2_sat_axes',
-    sweep: '_c2_sweep',
-    moveAndSlide: '_c2_move_and_slide',
-    orient: '_c2_orient',
-    project: '_c2_project',
-    bounds: '_c2_bounds',
-    createPolygon: '_c2_create_polygon',
-    centroid: '_c2_centroid',
-    transformed: '_c2_transformed',
-    polygonFromBox: '_c2_polygon_from_box',
-    polygonFromAabb: '_c2_polygon_from_aabb',
-    corners: '_c2_corners',
-    apply: '_c2_apply',
-    errorField: '_c2_error_field',
-    errorMessage: '_c2_error_message',
-  })) C[name] = direct(m, symbol);
-  rawReserve = m._c2_reserve;
-  ioBase = m._c2_io() >> 3;
+  bindRaw(m);
+  ioBase = m.io() >> 3;
   M = m;
   bufPtr = rawReserve(4096);
   bufCap = 4096;
   refresh();
   ready = true;
+}
+
+// ---- out of memory ---------------------------------------------------------------------------------------------
+// The module links with -sABORTING_MALLOC=0: a failed malloc is an Error::OutOfMemory status, reported as a
+// RangeError like any rejected argument. An allocation that still aborts the module (operator new, which
+// Emscripten's libc++ aborts on without exceptions) leaves wasm memory in an unknown state: then every raw function
+// and every method of the raw classes is swapped for one that throws the same RangeError, so no later call can
+// answer from that state, and the normal path pays for no check.
+
+function outOfMemory(fn: string) {
+  const err: any = new RangeError(`collide2d.${fn}: out of memory (the wasm memory could not grow)`);
+  err.code = 'OutOfMemory';
+  return err;
+}
+
+function deadError() {
+  const err: any = new RangeError(deadMessage);
+  err.code = 'OutOfMemory';
+  return err;
+}
+
+function onAbort() {
+  if (deadMessage !== '') return;
+  deadMessage = 'collide2d: out of memory: the WebAssembly module aborted and can no longer be used (reload it)';
+  const thrower = () => {
+    throw deadError();
+  };
+  const dead: any = {};
+  for (const name of [...HOT, ...COLD]) dead[name] = thrower;
+  bindRaw(dead);
+  for (const cls of [M?.World, M?.PreparedPolygons]) {
+    if (cls === undefined || cls === null) continue;
+    for (const key of Object.getOwnPropertyNames(cls.prototype)) {
+      if (key !== 'constructor' && typeof cls.prototype[key] === 'function') cls.prototype[key] = thrower;
+    }
+  }
+  ready = false;
+}
+
+/**
+ * Runs a call that may allocate: when the module aborts inside it (out of memory), throws the clear RangeError
+ * naming `fn` instead of Emscripten's bare `RuntimeError: Aborted()`, and makes every later call throw it too.
+ */
+function guarded<T>(fn: string, call: () => T): T {
+  try {
+    return call();
+  } catch (e) {
+    if (deadMessage === '') throw e;
+    if (!deadMessage.startsWith('collide2d.')) {
+      deadMessage = `collide2d.${fn}: out of memory: the WebAssembly module aborted and can no longer be used (reload it)`;
+    }
+    throw deadError();
+  }
 }
 
 /** Re-creates the views over wasm memory (needed after the memory grew: old views are detached). */
@@ -241,20 +241,21 @@ function cString(address) {
   return String.fromCharCode(...u8.subarray(address, end));
 }
 
-function notReady() {
+function notReady(): never {
+  if (deadMessage !== '') throw deadError();
   throw new Error('collide2d: call await init() first');
 }
 
 // ---- argument checks ------------------------------------------------------------------------------------------
 
-function show(v) {
+export function show(v): any {
   if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
   if (typeof v === 'string') return JSON.stringify(v.length > 40 ? v.slice(0, 40) + '...' : v);
   if (v === null || v === undefined || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   if (typeof v === 'function') return 'a function';
   if (typeof v === 'symbol') return 'a symbol';
   if (Array.isArray(v)) return `an array of ${v.length}`;
-  if (ArrayBuffer.isView(v)) return `a ${v.constructor.name} of ${v.length}`;
+  if (ArrayBuffer.isView(v)) return `a ${v.constructor.name} of ${(v as any).length}`;
   if (typeof v === 'object' && typeof v.x === 'number' && typeof v.y === 'number') {
     return `{x: ${show(v.x)}, y: ${show(v.y)}}`;
   }
@@ -303,8 +304,9 @@ function lookup(v, field) {
  * Throws the RangeError for the argument the core just rejected (c2_error_*). `names` and `values` describe the
  * JS arguments; `elementName(index)` names a batch element.
  */
-function rejected(fn, names, values, describe) {
+function rejected(fn, names, values?, describe?) {
   const code = rawErrorCode();
+  if (ERROR_NAMES[code] === 'OutOfMemory') throw outOfMemory(fn);
   const argIndex = rawErrorArg();
   const index = rawErrorIndex();
   const { field, message } = errorText();
@@ -312,7 +314,7 @@ function rejected(fn, names, values, describe) {
   if (describe !== undefined) {
     const text = describe(argIndex, index, field, message);
     if (text !== undefined) {
-      const err = new RangeError(`collide2d.${fn}: ${text}`);
+      const err: any = new RangeError(`collide2d.${fn}: ${text}`);
       err.code = ERROR_NAMES[code] ?? 'InvalidArgument';
       throw err;
     }
@@ -326,7 +328,7 @@ function rejected(fn, names, values, describe) {
   if (field !== '') path += '.' + field;
   const got = field !== '' ? lookup(target, field) : target;
   const gotText = got !== undefined ? ` (got ${show(got)})` : '';
-  const err = new RangeError(`collide2d.${fn}: argument ${path} ${message}${gotText}`);
+  const err: any = new RangeError(`collide2d.${fn}: argument ${path} ${message}${gotText}`);
   err.code = ERROR_NAMES[code] ?? 'InvalidArgument';
   throw err;
 }
@@ -523,22 +525,34 @@ function num(fn, name, v) {
   return v;
 }
 
-/** A point {x, y}. */
-export function vec2(x, y) {
+/**
+ * A point.
+ * @throws RangeError when x or y is not finite.
+ */
+export function vec2(x: number, y: number): Vec2;
+export function vec2(x, y): any {
   need();
   return { x: num('vec2', 'x', x), y: num('vec2', 'y', y) };
 }
 
-/** A circle shape. */
-export function circle(x, y, radius) {
+/**
+ * A circle.
+ * @throws RangeError when a number is not finite or the radius is negative.
+ */
+export function circle(x: number, y: number, radius: number): Circle;
+export function circle(x, y, radius): any {
   need();
   const s = { type: 'circle', center: { x, y }, radius };
   checkFactory('circle', ['x', 'y', 'radius'], [x, y, radius], s, { center: ['x', 'y'], radius: ['radius'] });
   return s;
 }
 
-/** An axis-aligned box from its corners. */
-export function aabb(minX, minY, maxX, maxY) {
+/**
+ * An axis-aligned box from its min and max corners.
+ * @throws RangeError when a number is not finite or max < min.
+ */
+export function aabb(minX: number, minY: number, maxX: number, maxY: number): Aabb;
+export function aabb(minX, minY, maxX, maxY): any {
   need();
   const s = { type: 'aabb', min: { x: minX, y: minY }, max: { x: maxX, y: maxY } };
   checkFactory('aabb', ['minX', 'minY', 'maxX', 'maxY'], [minX, minY, maxX, maxY], s,
@@ -546,8 +560,13 @@ export function aabb(minX, minY, maxX, maxY) {
   return s;
 }
 
-/** An axis-aligned box from its top-left corner (smallest x and y), width and height (Aabb::fromTopLeft). */
-export function aabbFromTopLeft(x, y, width, height) {
+/**
+ * An axis-aligned box from its top-left corner (smallest x and y), width and height, as the seed tutorials write
+ * rectangles (C++ `Aabb::fromTopLeft`).
+ * @throws RangeError when a number is not finite or the width or height is negative.
+ */
+export function aabbFromTopLeft(x: number, y: number, width: number, height: number): Aabb;
+export function aabbFromTopLeft(x, y, width, height): any {
   need();
   const names = ['x', 'y', 'width', 'height'];
   [x, y, width, height].forEach((v, i) => {
@@ -559,8 +578,17 @@ export function aabbFromTopLeft(x, y, width, height) {
   return s;
 }
 
-/** A rotated rectangle. */
-export function box(cx, cy, hx, hy, angle = 0) {
+/**
+ * A rotated rectangle.
+ * @param cx - centre x
+ * @param cy - centre y
+ * @param hx - half width (>= 0)
+ * @param hy - half height (>= 0)
+ * @param angle - rotation in radians (default 0)
+ * @throws RangeError when a number is not finite or a half-extent is negative.
+ */
+export function box(cx: number, cy: number, hx: number, hy: number, angle?: number): Box;
+export function box(cx, cy, hx, hy, angle = 0): any {
   need();
   const s = { type: 'box', center: { x: cx, y: cy }, halfExtents: { x: hx, y: hy }, angle };
   checkFactory('box', ['cx', 'cy', 'hx', 'hy', 'angle'], [cx, cy, hx, hy, angle], s,
@@ -568,24 +596,37 @@ export function box(cx, cy, hx, hy, angle = 0) {
   return s;
 }
 
-/** A segment from (ax, ay) to (bx, by). */
-export function segment(ax, ay, bx, by) {
+/**
+ * A segment from (ax, ay) to (bx, by).
+ * @throws RangeError when a number is not finite.
+ */
+export function segment(ax: number, ay: number, bx: number, by: number): Segment;
+export function segment(ax, ay, bx, by): any {
   need();
   const s = { type: 'segment', a: { x: ax, y: ay }, b: { x: bx, y: by } };
   checkFactory('segment', ['ax', 'ay', 'bx', 'by'], [ax, ay, bx, by], s, { a: ['ax', 'ay'], b: ['bx', 'by'] });
   return s;
 }
 
-/** An infinite line through (ax, ay) and (bx, by). */
-export function line(ax, ay, bx, by) {
+/**
+ * An infinite line through (ax, ay) and (bx, by).
+ * @throws RangeError when a number is not finite or the points coincide.
+ */
+export function line(ax: number, ay: number, bx: number, by: number): Line;
+export function line(ax, ay, bx, by): any {
   need();
   const s = { type: 'line', a: { x: ax, y: ay }, b: { x: bx, y: by } };
   checkFactory('line', ['ax', 'ay', 'bx', 'by'], [ax, ay, bx, by], s, { a: ['ax', 'ay'], b: ['bx', 'by'] });
   return s;
 }
 
-/** A ray from (ox, oy) along (dx, dy), up to maxFraction. */
-export function ray(ox, oy, dx, dy, maxFraction = Infinity) {
+/**
+ * A ray from (ox, oy) in direction (dx, dy).
+ * @param maxFraction - largest t considered (default Infinity).
+ * @throws RangeError when a number is not finite (maxFraction may be Infinity) or the direction is zero.
+ */
+export function ray(ox: number, oy: number, dx: number, dy: number, maxFraction?: number): Ray;
+export function ray(ox, oy, dx, dy, maxFraction = Infinity): any {
   need();
   const s = { type: 'ray', origin: { x: ox, y: oy }, direction: { x: dx, y: dy }, maxFraction };
   checkFactory('ray', ['ox', 'oy', 'dx', 'dy', 'maxFraction'], [ox, oy, dx, dy, maxFraction], s,
@@ -593,16 +634,27 @@ export function ray(ox, oy, dx, dy, maxFraction = Infinity) {
   return s;
 }
 
-/** A transform: rotate by angle, then translate by (x, y). */
-export function transform(x, y, angle = 0) {
+/**
+ * A transform: rotate by `angle` (radians, default 0), then translate by (x, y).
+ * @throws RangeError when a number is not finite.
+ */
+export function transform(x: number, y: number, angle?: number): Transform & { type: 'transform' };
+export function transform(x, y, angle = 0): any {
   need();
   const s = { type: 'transform', position: { x, y }, angle };
   checkFactory('transform', ['x', 'y', 'angle'], [x, y, angle], s, { position: ['x', 'y'], angle: ['angle'] });
   return s;
 }
 
-/** A convex polygon, validated and normalised by Polygon::create (counter-clockwise, no repeated points). */
-export function polygon(points) {
+/**
+ * A convex polygon, validated and normalised by the core (`Polygon::create`): counter-clockwise, repeated and
+ * collinear points removed.
+ * @param points - at least 3 distinct points, convex, either winding.
+ * @throws RangeError naming the point (e.g. `points[2]`) when a coordinate is not finite, or `points` when there
+ *   are fewer than 3 distinct points, all are collinear, or the polygon is not convex.
+ */
+export function polygon(points: Vec2[]): Polygon;
+export function polygon(points): any {
   need();
   const n = putPoints('polygon', 'points', points, 0);
   const r = C.createPolygon(0, n);
@@ -636,7 +688,7 @@ function checkFactory(fn, names, values, shape, fields) {
   }
   if (culprits.length === 0) culprits = params;
   const got = culprits.map((p) => show(valueOf(p))).join(', ');
-  const err = new RangeError(`collide2d.${fn}: argument ${culprits.join('/')} ${message} (got ${got})`);
+  const err: any = new RangeError(`collide2d.${fn}: argument ${culprits.join('/')} ${message} (got ${got})`);
   err.code = ERROR_NAMES[code] ?? 'InvalidArgument';
   throw err;
 }
@@ -645,8 +697,12 @@ function checkFactory(fn, names, values, shape, fields) {
 
 const AB = ['a', 'b'];
 
-/** True when the two closed shapes touch or overlap. */
-export function overlaps(a, b) {
+/**
+ * True when two closed shapes touch or overlap. Any pair of circle, aabb, box, polygon and segment, in any order.
+ * @throws TypeError for a malformed shape; RangeError for an invalid one.
+ */
+export function overlaps(a: Shape, b: Shape): boolean;
+export function overlaps(a, b): any {
   if (!ready) notReady();
   // Fast path for two circles: Number.isFinite is false for non-numbers too, so this one test accepts exactly
   // what validate(Circle) accepts; anything else takes the general path, which reports the exact error.
@@ -677,10 +733,12 @@ export function overlaps(a, b) {
 }
 
 /**
- * overlaps(circle(ax, ay, ar), circle(bx, by, br)) on plain numbers: no shape objects, for hot loops over arrays.
- * The same answer as overlaps() on the two circles (and as the C++ core: the same IEEE operations).
+ * `overlaps(circle(ax, ay, ar), circle(bx, by, br))` on plain numbers, without shape objects: for hot loops over
+ * arrays of circles. The same answer as {@link overlaps} on the two circles (touching counts).
+ * @throws TypeError when an argument is not a number; RangeError for NaN, Infinity or a negative radius.
  */
-export function overlapsCircleCircle(ax, ay, ar, bx, by, br) {
+export function overlapsCircleCircle(ax: number, ay: number, ar: number, bx: number, by: number, br: number): boolean;
+export function overlapsCircleCircle(ax, ay, ar, bx, by, br): any {
   if (!ready) notReady();
   if (Number.isFinite(ax) && Number.isFinite(ay) && Number.isFinite(ar) && Number.isFinite(bx) &&
       Number.isFinite(by) && Number.isFinite(br) && ar >= 0 && br >= 0) {
@@ -710,8 +768,13 @@ function overlapsChecked(a, b) {
   return r !== 0;
 }
 
-/** Contact (normal from a to b, depth, deepest point) when the shapes touch or overlap, else null. */
-export function collide(a, b) {
+/**
+ * The contact between two shapes, or null when they neither touch nor overlap. Any pair of circle, aabb, box,
+ * polygon and segment, in any order (swapped pairs flip the normal so it always points from a to b).
+ * Two circles with the same centre get normal (1, 0) and depth ra + rb.
+ */
+export function collide(a: Shape, b: Shape): Contact | null;
+export function collide(a, b): any {
   if (!ready) notReady();
   if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && a.type === 'circle' &&
       b.type === 'circle') {
@@ -738,8 +801,9 @@ export function collide(a, b) {
   return r > 0 ? contactAt(OUT) : null;
 }
 
-/** True when the closed shape contains the point (boundary included). */
-export function contains(shape, point) {
+/** True when the closed shape contains the point (its boundary counts). Exact for polygons, segments and lines. */
+export function contains(shape: Shape | Line, point: Vec2): boolean;
+export function contains(shape, point): any {
   if (!ready) notReady();
   const k = putShape('contains', 'shape', shape, 0, PAIR_SHAPES | (1 << LINE));
   putPoint('contains', 'point', point, POINT);
@@ -749,8 +813,9 @@ export function contains(shape, point) {
   return r !== 0;
 }
 
-/** Where two infinite lines meet. */
-export function intersectLines(a, b) {
+/** Where two infinite lines meet (`type` may be omitted). */
+export function intersectLines(a: Untagged<Line>, b: Untagged<Line>): LineIntersection;
+export function intersectLines(a, b): any {
   if (!ready) notReady();
   return linesImpl('intersectLines', a, b);
 }
@@ -764,8 +829,9 @@ function linesImpl(fn, a, b) {
   return { kind, point: vecAt(OUT + 1), ta: io[OUT + 3], tb: io[OUT + 4] };
 }
 
-/** How two segments meet (exact classification). */
-export function intersectSegments(a, b) {
+/** How two segments meet, classified exactly (`type` may be omitted). */
+export function intersectSegments(a: Untagged<Segment>, b: Untagged<Segment>): SegmentIntersection;
+export function intersectSegments(a, b): any {
   if (!ready) notReady();
   return segmentsImpl('intersectSegments', a, b);
 }
@@ -786,7 +852,8 @@ function segmentsImpl(fn, a, b) {
 }
 
 /** Where a circle's boundary meets an infinite line. */
-export function intersectCircleLine(circle, line) {
+export function intersectCircleLine(circle: Untagged<Circle>, line: Untagged<Line>): CircleLineIntersection;
+export function intersectCircleLine(circle, line): any {
   if (!ready) notReady();
   return circleLineImpl('intersectCircleLine', circle, line);
 }
@@ -798,8 +865,12 @@ function circleLineImpl(fn, circle, line) {
   return { count: io[OUT], t1: io[OUT + 1], t2: io[OUT + 2], p1: vecAt(OUT + 3), p2: vecAt(OUT + 5) };
 }
 
-/** Circle boundary vs segment crossings, plus overlap and closest point. */
-export function intersectCircleSegment(circle, segment) {
+/** Where a circle's boundary crosses a segment, whether they overlap, and the closest point. */
+export function intersectCircleSegment(
+  circle: Untagged<Circle>,
+  segment: Untagged<Segment>,
+): CircleSegmentIntersection;
+export function intersectCircleSegment(circle, segment): any {
   if (!ready) notReady();
   return circleSegmentImpl('intersectCircleSegment', circle, segment);
 }
@@ -811,8 +882,8 @@ function circleSegmentImpl(fn, circle, segment) {
     rejected(fn, ['circle', 'segment'], [circle, segment]);
   }
   const count = io[OUT];
-  const t = [];
-  const points = [];
+  const t: number[] = [];
+  const points: any[] = [];
   for (let i = 0; i < count; i++) {
     t.push(io[OUT + 1 + i]);
     points.push(vecAt(OUT + 3 + 2 * i));
@@ -828,8 +899,15 @@ function circleSegmentImpl(fn, circle, segment) {
   };
 }
 
-/** Generic intersect over the C++ overloads: line-line, segment-segment, circle-line, circle-segment. */
-export function intersect(a, b) {
+/**
+ * The C++ `intersect` overloads in one function, chosen by the `type` tags.
+ * @throws TypeError for any other pair.
+ */
+export function intersect(a: Line, b: Line): LineIntersection;
+export function intersect(a: Segment, b: Segment): SegmentIntersection;
+export function intersect(a: Circle, b: Line): CircleLineIntersection;
+export function intersect(a: Circle, b: Segment): CircleSegmentIntersection;
+export function intersect(a, b): any {
   if (!ready) notReady();
   checkObject('intersect', 'a', a);
   checkObject('intersect', 'b', b);
@@ -841,8 +919,11 @@ export function intersect(a, b) {
     `circle+segment (got ${show(a)}, ${show(b)})`);
 }
 
-/** Closest point of the shape's boundary (or of the segment/line) to a point. */
-export function closestPoint(shape, point) {
+/** Closest point of an area's boundary to `point`, and whether `point` is inside. */
+export function closestPoint(shape: Circle | Aabb | Box | Polygon, point: Vec2): BoundaryPoint;
+/** Closest point of a segment or line to `point`, with its parameter. */
+export function closestPoint(shape: Segment | Line, point: Vec2): SegmentPoint;
+export function closestPoint(shape, point): any {
   if (!ready) notReady();
   const k = putShape('closestPoint', 'shape', shape, 0, PAIR_SHAPES | (1 << LINE));
   putPoint('closestPoint', 'point', point, POINT);
@@ -853,8 +934,9 @@ export function closestPoint(shape, point) {
   return { point: vecAt(OUT), distanceSquared: io[OUT + 2], inside: io[OUT + 3] !== 0 };
 }
 
-/** First hit of a ray on a shape, or null. */
-export function raycast(ray, shape) {
+/** First hit of a ray on a shape, or null. A segment's normal faces the ray's origin side. */
+export function raycast(ray: Untagged<Ray>, shape: Shape): RayHit | null;
+export function raycast(ray, shape): any {
   if (!ready) notReady();
   putFixed('raycast', 'ray', ray, 0, RAY);
   const k = putShape('raycast', 'shape', shape, 1, PAIR_SHAPES);
@@ -865,8 +947,14 @@ export function raycast(ray, shape) {
   return { fraction: io[OUT + 1], point: vecAt(OUT + 2), normal: vecAt(OUT + 4) };
 }
 
-/** The separating axis theorem with its full trace (two boxes or two polygons). */
-export function sat(a, b) {
+/**
+ * The separating axis theorem on two boxes or two polygons, with every axis tested and reported (for teaching and
+ * debugging; {@link collide} is the fast path).
+ * @throws TypeError unless both are boxes or both are polygons.
+ */
+export function sat(a: Box, b: Box): SatResult;
+export function sat(a: Polygon, b: Polygon): SatResult;
+export function sat(a, b): any {
   if (!ready) notReady();
   const ka = putShape('sat', 'a', a, 0, (1 << BOX) | (1 << POLYGON));
   const kb = putShape('sat', 'b', b, 1, (1 << BOX) | (1 << POLYGON));
@@ -928,8 +1016,12 @@ function putWalls(fn, walls) {
 
 const SWEEP_ARGS = ['circle', 'displacement', 'walls', 'maxIterations'];
 
-/** First contact of a circle moving by `displacement` against walls. */
-export function sweep(circle, displacement, walls) {
+/**
+ * First contact of `circle` moving by `displacement` against `walls`. Starting in contact and moving into a wall
+ * hits at time 0; the returned position never tunnels, however long the move.
+ */
+export function sweep(circle: Untagged<Circle>, displacement: Vec2, walls: Untagged<Segment>[]): SweepHit;
+export function sweep(circle, displacement, walls): any {
   if (!ready) notReady();
   putFixed('sweep', 'circle', circle, 0, CIRCLE);
   putPoint('sweep', 'displacement', displacement, POINT);
@@ -945,8 +1037,17 @@ export function sweep(circle, displacement, walls) {
   };
 }
 
-/** Moves as far as possible, then slides along the walls hit (up to maxIterations sweeps, 1..8). */
-export function moveAndSlide(circle, displacement, walls, maxIterations = 4) {
+/**
+ * Moves `circle` as far as possible, then spends the rest of the displacement sliding along the wall hit.
+ * @param maxIterations - integer >= 1, sweeps allowed (default 4; values above 8 act as 8).
+ */
+export function moveAndSlide(
+  circle: Untagged<Circle>,
+  displacement: Vec2,
+  walls: Untagged<Segment>[],
+  maxIterations?: number,
+): SlideResult;
+export function moveAndSlide(circle, displacement, walls, maxIterations = 4): any {
   if (!ready) notReady();
   putFixed('moveAndSlide', 'circle', circle, 0, CIRCLE);
   putPoint('moveAndSlide', 'displacement', displacement, POINT);
@@ -971,8 +1072,12 @@ export function moveAndSlide(circle, displacement, walls, maxIterations = 4) {
 
 // ---- validation, predicates, helpers ---------------------------------------------------------------------------
 
-/** The core's validation of any shape (or transform): never throws for bad values, only for bad types. */
-export function validate(shape) {
+/**
+ * The core's validation of a shape, line, ray or transform. Reports invalid values instead of throwing (it throws
+ * only a TypeError for a malformed object).
+ */
+export function validate(shape: AnyShape): Status;
+export function validate(shape): any {
   if (!ready) notReady();
   const k = putShape('validate', 'shape', shape, 0, 0xff);
   const code = rawValidate(k, io[0], io[1]);
@@ -982,8 +1087,9 @@ export function validate(shape) {
   return { ok: false, error: ERROR_NAMES[code] ?? 'InvalidArgument', field, message };
 }
 
-/** Exact orientation of c relative to the directed line a -> b: 1 left, -1 right, 0 collinear. */
-export function orient(a, b, c) {
+/** Exact orientation of c relative to the directed line a -> b: 1 left (counter-clockwise), -1 right, 0 collinear. */
+export function orient(a: Vec2, b: Vec2, c: Vec2): -1 | 0 | 1;
+export function orient(a, b, c): any {
   if (!ready) notReady();
   putPoint('orient', 'a', a, 0);
   putPoint('orient', 'b', b, 2);
@@ -996,8 +1102,9 @@ export function orient(a, b, c) {
   return r - 1;
 }
 
-/** Vector projection of point on axis ((0, 0) for a zero axis). */
-export function project(point, axis) {
+/** Vector projection of `point` onto `axis` (need not be unit; a zero axis gives (0, 0)). */
+export function project(point: Vec2, axis: Vec2): Vec2;
+export function project(point, axis): any {
   if (!ready) notReady();
   putPoint('project', 'point', point, 0);
   putPoint('project', 'axis', axis, POINT);
@@ -1006,8 +1113,9 @@ export function project(point, axis) {
   return vecAt(OUT);
 }
 
-/** Dot product (plain JavaScript: identical to the C++ result). */
-export function dot(a, b) {
+/** Dot product `a.x * b.x + a.y * b.y`. */
+export function dot(a: Vec2, b: Vec2): number;
+export function dot(a, b): any {
   if (!ready) notReady();
   checkVec('dot', 'a', a);
   checkVec('dot', 'b', b);
@@ -1020,7 +1128,8 @@ export function dot(a, b) {
 }
 
 /** Smallest axis-aligned box containing the shape. */
-export function bounds(shape) {
+export function bounds(shape: Shape): Aabb;
+export function bounds(shape): any {
   if (!ready) notReady();
   const k = putShape('bounds', 'shape', shape, 0, PAIR_SHAPES);
   const r = C.bounds(k, io[0], io[1]);
@@ -1030,7 +1139,8 @@ export function bounds(shape) {
 }
 
 /** Area-weighted centroid of a polygon. */
-export function centroid(polygon) {
+export function centroid(polygon: Untagged<Polygon>): Vec2;
+export function centroid(polygon): any {
   if (!ready) notReady();
   putFixed('centroid', 'polygon', polygon, 0, POLYGON);
   const r = C.centroid(io[0], io[1]);
@@ -1039,8 +1149,9 @@ export function centroid(polygon) {
   return vecAt(OUT);
 }
 
-/** The polygon moved by a transform (Polygon::transformed). */
-export function transformed(polygon, transform) {
+/** The polygon moved by a transform (C++ `Polygon::transformed`). */
+export function transformed(polygon: Untagged<Polygon>, transform: Transform): Polygon;
+export function transformed(polygon, transform): any {
   if (!ready) notReady();
   putFixed('transformed', 'polygon', polygon, 0, POLYGON);
   putTransform('transformed', 'transform', transform, SLOT1);
@@ -1052,8 +1163,9 @@ export function transformed(polygon, transform) {
   return { type: 'polygon', points: verticesAtBuffer(r) };
 }
 
-/** The polygon of a rotated box (Polygon::fromBox). */
-export function polygonFromBox(box) {
+/** The polygon of a rotated box (C++ `Polygon::fromBox`); the box needs positive extents. */
+export function polygonFromBox(box: Untagged<Box>): Polygon;
+export function polygonFromBox(box): any {
   if (!ready) notReady();
   putFixed('polygonFromBox', 'box', box, 0, BOX);
   const r = C.polygonFromBox();
@@ -1061,8 +1173,9 @@ export function polygonFromBox(box) {
   return { type: 'polygon', points: verticesAtBuffer(r) };
 }
 
-/** The polygon of an axis-aligned box (Polygon::fromAabb). */
-export function polygonFromAabb(aabb) {
+/** The polygon of an axis-aligned box (C++ `Polygon::fromAabb`). */
+export function polygonFromAabb(aabb: Untagged<Aabb>): Polygon;
+export function polygonFromAabb(aabb): any {
   if (!ready) notReady();
   putFixed('polygonFromAabb', 'aabb', aabb, 0, AABB);
   const r = C.polygonFromAabb();
@@ -1070,16 +1183,18 @@ export function polygonFromAabb(aabb) {
   return { type: 'polygon', points: verticesAtBuffer(r) };
 }
 
-/** The four corners of a box, counter-clockwise from local (-hx, -hy) (Box::corners). */
-export function corners(box) {
+/** The four corners of a box, counter-clockwise, starting at local (-hx, -hy) (C++ `Box::corners`). */
+export function corners(box: Untagged<Box>): [Vec2, Vec2, Vec2, Vec2];
+export function corners(box): any {
   if (!ready) notReady();
   putFixed('corners', 'box', box, 0, BOX);
   if (C.corners() < 0) rejected('corners', ['box'], [box]);
   return [vecAt(OUT), vecAt(OUT + 2), vecAt(OUT + 4), vecAt(OUT + 6)];
 }
 
-/** Point from the local frame of a transform to the world. */
-export function apply(transform, point) {
+/** A point from the local frame of `transform` to the world. */
+export function apply(transform: Transform, point: Vec2): Vec2;
+export function apply(transform, point): any {
   if (!ready) notReady();
   putTransform('apply', 'transform', transform, 0);
   putPoint('apply', 'point', point, POINT);
@@ -1087,8 +1202,9 @@ export function apply(transform, point) {
   return vecAt(OUT);
 }
 
-/** Point from the world to the local frame of a transform. */
-export function applyInverse(transform, point) {
+/** A point from the world to the local frame of `transform`. */
+export function applyInverse(transform: Transform, point: Vec2): Vec2;
+export function applyInverse(transform, point): any {
   if (!ready) notReady();
   putTransform('applyInverse', 'transform', transform, 0);
   putPoint('applyInverse', 'point', point, POINT);
@@ -1198,50 +1314,67 @@ function putPolygons(fn, names, polygons, extraBytes, argIndex) {
 
 // ---- prepared polygons: validated and prepared once in wasm memory, for many batch calls --------------------------
 
+/** Polygons as the batch functions take them: packed (built at each call) or prepared once. */
+export type BatchPolygons = PackedPolygons | PreparedPolygons;
+
+declare global {
+  /** Symbol.dispose (ES2026 explicit resource management), declared here so that these types need no esnext lib. */
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+
 const preparedToken = Symbol('PreparedPolygons');
 const preparedRegistry = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry((address) => rawPreparedFree(address))
+  ? new FinalizationRegistry((set: any) => set.delete())
   : null;
-let preparedAddressOf;
+let preparedAddressOf: (fn: string, p: PreparedPolygons) => any;
+let makePrepared: (set: any, count: number) => PreparedPolygons;
 
 /**
- * Polygons validated and prepared once in wasm memory (see batch.preparePolygons). Owns that memory until free()
- * (safe to call twice; also Symbol.dispose, and a FinalizationRegistry as a last resort).
+ * Polygons validated and prepared once in wasm memory by {@link batch.preparePolygons}, for many batch calls: pass
+ * it wherever a batch takes `polygons`. Each call then skips validating and building the polygons, far-apart pairs
+ * are rejected by bounding circles, and the SAT reuses each polygon's projections on its own axes; the answers are
+ * the same, bit for bit. Owns wasm memory: call {@link PreparedPolygons.free} (or `using`) when done.
  */
 export class PreparedPolygons {
-  #address = 0;
+  #set: any = null;
   #count = 0;
   static {
     preparedAddressOf = (fn, p) => {
-      if (p.#address === 0) throw new Error(`collide2d.${fn}: argument polygons was freed (PreparedPolygons.free())`);
-      return p.#address;
+      if (p.#set === null) throw new Error(`collide2d.${fn}: argument polygons was freed (PreparedPolygons.free())`);
+      return p.#set;
     };
+    makePrepared = (set, count) => new PreparedPolygons(preparedToken, set, count);
   }
   /** Not for users: call batch.preparePolygons(). */
-  constructor(token, address, count) {
+  private constructor(token: symbol, address: any, count: number) {
     if (token !== preparedToken) throw new TypeError('collide2d.PreparedPolygons: create them with batch.preparePolygons()');
-    this.#address = address;
+    this.#set = address;
     this.#count = count;
     preparedRegistry?.register(this, address, this);
   }
-  /** Number of polygons (pair indices go from 0 to count - 1); 0 once freed. */
-  get count() { return this.#count; }
-  /** True once free() was called. */
-  get freed() { return this.#address === 0; }
+  /** Number of polygons: pair indices go from 0 to count - 1 (0 once freed). */
+  get count(): number { return this.#count; }
+  /** True once {@link PreparedPolygons.free} was called; a freed set passed to a batch throws. */
+  get freed(): boolean { return this.#set === null; }
   /** Releases the wasm memory. Safe to call more than once. */
+  free(): void;
   free() {
-    if (this.#address === 0) return;
+    if (this.#set === null) return;
     preparedRegistry?.unregister(this);
-    rawPreparedFree(this.#address);
-    this.#address = 0;
+    this.#set.delete();
+    this.#set = null;
     this.#count = 0;
   }
+  /** Same as free(), for `using` declarations (where Symbol.dispose exists). */
+  declare [Symbol.dispose]: () => void;
 }
 if (typeof Symbol.dispose === 'symbol') PreparedPolygons.prototype[Symbol.dispose] = PreparedPolygons.prototype.free;
 
 /** The wasm address of a PreparedPolygons argument, or 0 for packed polygons. */
 function preparedAddress(fn, polygons) {
-  return polygons instanceof PreparedPolygons ? preparedAddressOf(fn, polygons) : 0;
+  return polygons instanceof PreparedPolygons ? preparedAddressOf(fn, polygons) : null;
 }
 
 /** Validates and prepares polygons (packed, or an array of polygons / point arrays) once, for many batch calls. */
@@ -1255,25 +1388,29 @@ function preparePolygons(polygons) {
   const base = reserve(fn, offsetsOff + offsets.length * 4);
   f64.set(packed.vertices, base >> 3);
   u32.set(offsets, (base + offsetsOff) >> 2);
-  const address = rawPreparedCreate(0, vertexCount, offsetsOff, offsets.length - 1, 0);
+  const address = guarded(fn, () => new M.PreparedPolygons());
+  const r = guarded(fn, () => address.prepare(0, vertexCount, offsetsOff, offsets.length - 1, 0));
   fresh();
-  if (address < 0) rejected(fn, ['polygons'], [], batchError(fn, ['polygons']));
-  return new PreparedPolygons(preparedToken, address, offsets.length - 1);
+  if (r < 0) {
+    address.delete();
+    rejected(fn, ['polygons'], [], batchError(fn, ['polygons']));
+  }
+  return makePrepared(address, offsets.length - 1);
 }
 
 function pairBatch(fn, polygons, pairs, collideMode, out) {
   const names = ['polygons', 'pairs', 'out'];
   if (!ready) notReady();
   const prepared = preparedAddress(fn, polygons);
-  if (prepared === 0) checkPacked(fn, 'polygons', polygons);
+  if (prepared === null) checkPacked(fn, 'polygons', polygons);
   const n = checkTyped(fn, 'pairs', pairs, Uint32Array, 2);
   out = collideMode ? outArray(fn, out, Float64Array, n * CONTACT_STRIDE) : outArray(fn, out, Uint8Array, n);
   const outBytes = collideMode ? n * 8 * CONTACT_STRIDE : n;
   // Prepared polygons already live in wasm: the pairs go at the start of the scratch buffer.
-  const pairsOff = prepared !== 0 ? (reserve(fn, n * 8 + outBytes), 0) : putPolygons(fn, names, polygons, n * 8 + outBytes, 0);
+  const pairsOff = prepared !== null ? (reserve(fn, n * 8 + outBytes), 0) : putPolygons(fn, names, polygons, n * 8 + outBytes, 0);
   const outOff = pairsOff + n * 8;
   u32.set(pairs, (bufPtr + pairsOff) >> 2);
-  const r = prepared !== 0 ? rawPreparedPP(prepared, pairsOff, n, outOff, collideMode ? 1 : 0)
+  const r = prepared !== null ? prepared.polygonPolygon(pairsOff, n, outOff, collideMode ? 1 : 0)
     : collideMode ? rawBatchCollidePP(pairsOff, n, outOff) : rawBatchOverlapsPP(pairsOff, n, outOff);
   if (r < 0) rejected(fn, names, [], batchError(fn, names));
   const at = bufPtr + outOff;
@@ -1287,18 +1424,18 @@ function circlePolygonBatch(fn, circles, polygons, pairs, collideMode, out) {
   if (!ready) notReady();
   const circleCount = checkTyped(fn, 'circles', circles, Float64Array, 3);
   const prepared = preparedAddress(fn, polygons);
-  if (prepared === 0) checkPacked(fn, 'polygons', polygons);
+  if (prepared === null) checkPacked(fn, 'polygons', polygons);
   const n = checkTyped(fn, 'pairs', pairs, Uint32Array, 2);
   out = collideMode ? outArray(fn, out, Float64Array, n * CONTACT_STRIDE) : outArray(fn, out, Uint8Array, n);
   const outBytes = collideMode ? n * 8 * CONTACT_STRIDE : n;
   const extra = circleCount * 24 + n * 8 + outBytes;
-  const circlesOff = prepared !== 0 ? (reserve(fn, extra), 0) : putPolygons(fn, names, polygons, extra, 1);
+  const circlesOff = prepared !== null ? (reserve(fn, extra), 0) : putPolygons(fn, names, polygons, extra, 1);
   const pairsOff = circlesOff + circleCount * 24;
   const outOff = pairsOff + n * 8;
   f64.set(circles, (bufPtr + circlesOff) >> 3);
   u32.set(pairs, (bufPtr + pairsOff) >> 2);
   const mode = collideMode ? 1 : 0;
-  const r = prepared !== 0 ? rawPreparedCP(prepared, circlesOff, circleCount, pairsOff, n, outOff, mode)
+  const r = prepared !== null ? prepared.circlePolygon(circlesOff, circleCount, pairsOff, n, outOff, mode)
     : rawBatchCP(circlesOff, circleCount, pairsOff, n, outOff, mode);
   if (r < 0) rejected(fn, names, [], batchError(fn, names));
   const at = bufPtr + outOff;
@@ -1341,8 +1478,76 @@ function packPolygonsAs(fn, polygons) {
   return { vertices, offsets };
 }
 
-/** Batched queries over typed arrays: no JS object per pair. Layouts are documented in index.d.ts. */
-export const batch = Object.freeze({
+/**
+ * Many queries in one call, on typed arrays: no JavaScript object per pair. The inputs are copied into wasm memory
+ * (one reused buffer) and the results into `out` (allocated when omitted; a longer `out` keeps its extra entries).
+ *
+ * Layouts:
+ * - circles: `Float64Array`, {@link batch.CIRCLE_STRIDE} = 3 numbers per circle: x, y, radius.
+ * - pairs: `Uint32Array`, 2 indices per pair: (first, second).
+ * - overlap results: `Uint8Array`, 1 per pair: 1 hit, 0 miss.
+ * - contact results: `Float64Array`, {@link batch.CONTACT_STRIDE} = 6 numbers per pair:
+ *   hit (1 or 0), normal.x, normal.y, depth, point.x, point.y (all 0 when no hit).
+ *
+ * Errors name the element: `collide2d.batch.collideCircleCircle: argument b[7].radius must be >= 0` is circle 7
+ * of b; `polygons[3].points[1]` is point 1 of polygon 3; `pairs[5]` is pair 5.
+ */
+export const batch: {
+  /** Numbers per circle in circle arrays: x, y, radius. */
+  readonly CIRCLE_STRIDE: 3;
+  /** Numbers per pair in contact results: hit, normal.x, normal.y, depth, point.x, point.y. */
+  readonly CONTACT_STRIDE: 6;
+  /**
+   * overlaps(a[i], b[i]) for circles a[i], b[i].
+   * @param a - circles, 3 numbers each
+   * @param b - as many circles
+   * @param out - at least a.length / 3 entries
+   */
+  overlapsCircleCircle(a: Float64Array, b: Float64Array, out?: Uint8Array): Uint8Array;
+  /**
+   * collide(a[i], b[i]) for circles a[i], b[i].
+   * @param out - at least 6 * (a.length / 3) entries
+   */
+  collideCircleCircle(a: Float64Array, b: Float64Array, out?: Float64Array): Float64Array;
+  /**
+   * overlaps(polygons[i], polygons[j]) for each pair (i, j).
+   * @param out - at least pairs.length / 2 entries
+   */
+  overlapsPolygonPolygon(polygons: BatchPolygons, pairs: Uint32Array, out?: Uint8Array): Uint8Array;
+  /**
+   * collide(polygons[i], polygons[j]) for each pair (i, j): the minimum translation vector is
+   * `normal * depth`.
+   * @param out - at least 6 * (pairs.length / 2) entries
+   */
+  collidePolygonPolygon(polygons: BatchPolygons, pairs: Uint32Array, out?: Float64Array): Float64Array;
+  /**
+   * overlaps(circles[i], polygons[j]) for each pair (i, j).
+   * @param out - at least pairs.length / 2 entries
+   */
+  overlapsCirclePolygon(
+    circles: Float64Array,
+    polygons: BatchPolygons,
+    pairs: Uint32Array,
+    out?: Uint8Array,
+  ): Uint8Array;
+  /**
+   * collide(circles[i], polygons[j]) for each pair (i, j) (normal from the circle to the polygon).
+   * @param out - at least 6 * (pairs.length / 2) entries
+   */
+  collideCirclePolygon(
+    circles: Float64Array,
+    polygons: BatchPolygons,
+    pairs: Uint32Array,
+    out?: Float64Array,
+  ): Float64Array;
+  /** Packs polygons (polygon objects or arrays of points) into the {@link PackedPolygons} layout. */
+  packPolygons(polygons: ReadonlyArray<Untagged<Polygon> | Vec2[]>): PackedPolygons;
+  /**
+   * Validates and prepares polygons once, in wasm memory, for many batch calls (see {@link PreparedPolygons}).
+   * Errors name the polygon, as the batches do. The result owns wasm memory: free() it.
+   */
+  preparePolygons(polygons: PackedPolygons | ReadonlyArray<Untagged<Polygon> | Vec2[]>): PreparedPolygons;
+} = Object.freeze({
   CIRCLE_STRIDE: 3,
   CONTACT_STRIDE,
   overlapsCircleCircle: batchOverlapsCircleCircle,
@@ -1363,7 +1568,7 @@ export const batch = Object.freeze({
 
 const MAX_BODIES = 0xfffff; // World::kMaxBodies + 1: handles' slot bits
 const worldRegistry = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry((address) => wFree(address))
+  ? new FinalizationRegistry((w: any) => w.delete())
   : null;
 
 function freedError(fn) {
@@ -1409,17 +1614,41 @@ function viewOf(v, Type, address, length) {
 }
 
 /**
- * Many bodies with a broad phase: overlapping pairs with contacts, begin / end events, region queries and raycasts.
- * Wraps the C++ collide2d::World, which lives in wasm memory until free(). Bodies are numeric handles (uint32:
- * slot | generation << 20). Results are views into wasm memory (see index.d.ts for layouts and lifetimes).
+ * Many bodies with a broad phase (a uniform grid rebuilt at every step): every overlapping pair with its contact,
+ * begin / end events, region queries and raycasts (the C++ `collide2d::World`).
+ *
+ * - Bodies: {@link World.add} a shape in LOCAL coordinates with a transform; its world shape is what
+ *   {@link World.getShape} returns (an aabb with a non-zero angle becomes a box). Handles are numbers
+ *   ({@link BodyHandle}). Body order ({@link World.bodies}, {@link World.setTransforms}): adding appends, removing
+ *   moves the last body into the removed one's place.
+ * - {@link World.step} finds every pair whose filters accept each other and whose world shapes touch (boundary
+ *   included), exactly as {@link collide} answers for them. A is the body with the smaller slot index
+ *   (`handle & 0xFFFFF`); the contact's normal points from A to B.
+ * - Results are views into wasm memory: {@link World.pairBodies}, {@link World.pairContacts},
+ *   {@link World.beginEvents}, {@link World.endEvents} (valid until the next step()), {@link World.queryResults}
+ *   and {@link World.rayHits} (valid until the next query or raycast). A view's length is AT LEAST stride * count:
+ *   read the first stride * count entries, the rest is stale. A getter returns the same view object while it is
+ *   still good, so reading them every frame allocates nothing; read them again from the getter after each step or
+ *   query (wasm memory may have grown, which detaches older views).
+ * - Events: a begin when a pair starts touching, an end when it stops or one of its bodies was removed (then the
+ *   end carries the stale handle). Every begin is followed by exactly one end.
+ * - Errors: an invalid or stale handle, a wrong type or length, a non-finite number throw a `TypeError` or
+ *   `RangeError` naming the method and the argument (`collide2d.World.remove: argument handle ...`), and leave the
+ *   world unchanged. Any method of a freed world throws an `Error` (`collide2d.World.step: the world was freed`).
+ * - Memory: the world owns wasm memory until {@link World.free} (or `using`; a FinalizationRegistry frees a world
+ *   that was garbage-collected without it, as a last resort).
  */
 export class World {
-  static PAIR_STRIDE = 2;
-  static CONTACT_STRIDE = 5;
-  static EVENT_STRIDE = 2;
-  static RAY_HIT_STRIDE = 6;
+  /** Numbers per pair in {@link World.pairBodies}: handleA, handleB. */
+  static readonly PAIR_STRIDE = 2;
+  /** Numbers per pair in {@link World.pairContacts}: normalX, normalY, depth, pointX, pointY. */
+  static readonly CONTACT_STRIDE = 5;
+  /** Numbers per event in {@link World.beginEvents} and {@link World.endEvents}: handleA, handleB. */
+  static readonly EVENT_STRIDE = 2;
+  /** Numbers per hit in {@link World.rayHits}: handle, fraction, pointX, pointY, normalX, normalY. */
+  static readonly RAY_HIT_STRIDE = 6;
 
-  #p = 0; // address of the C++ World; 0 once freed
+  #p: any = null; // the embind World (the C++ collide2d::World); null once freed
   // After the last step(): counts and addresses of pairs and events; after the last query: of its results.
   #pairs = 0;
   #pairsAt = 0;
@@ -1432,13 +1661,18 @@ export class World {
   #queriesAt = 0;
   #rays = 0;
   #raysAt = 0;
-  #vPairs = null;
-  #vContacts = null;
-  #vBegins = null;
-  #vEnds = null;
-  #vQueries = null;
-  #vRays = null;
+  #vPairs: any = null;
+  #vContacts: any = null;
+  #vBegins: any = null;
+  #vEnds: any = null;
+  #vQueries: any = null;
+  #vRays: any = null;
 
+  /**
+   * An empty world.
+   * @throws Error when {@link init} has not resolved; TypeError / RangeError for bad options.
+   */
+  constructor(options?: WorldOptions);
   constructor(options) {
     if (!ready) notReady();
     const fn = 'World.constructor';
@@ -1452,20 +1686,27 @@ export class World {
         }
       }
     }
-    const p = wCreate();
+    const p = guarded(fn, () => new M.World());
     fresh();
-    if (cellSize > 0) wCellSize(p, cellSize);
+    if (cellSize > 0) p.setCellSize(cellSize);
     this.#p = p;
     worldRegistry?.register(this, p, this);
   }
 
   #live(fn) {
     const p = this.#p;
-    if (p === 0) throw freedError(fn);
+    if (p === null) throw freedError(fn);
     return p;
   }
 
-  /** Adds a body (shape in local coordinates); returns its handle. */
+  /**
+   * Adds a body and returns its handle.
+   * @param shape - the shape in local coordinates (validated as everywhere else; a polygon is normalised).
+   * @param transform - where the body is (default: the identity).
+   * @param options - user id and filter (defaults: userId 0, category 1, mask 0xFFFFFFFF, group 0).
+   * @throws TypeError / RangeError naming the bad field, e.g. `argument shape.radius` or `argument transform.x`.
+   */
+  add(shape: Shape, transform?: BodyTransform, options?: BodyOptions): BodyHandle;
   add(shape, transform, options) {
     const fn = 'World.add';
     const p = this.#live('add');
@@ -1493,7 +1734,7 @@ export class World {
     io[SLOT1] = x;
     io[SLOT1 + 1] = y;
     io[SLOT1 + 2] = angle;
-    const h = wAdd(p, kind, io[0], io[1], userId, category, mask, group);
+    const h = guarded(fn, () => p.add(kind, io[0], io[1], userId, category, mask, group));
     fresh();
     if (h === -1) {
       rejected(fn, ['shape', 'transform', 'options'], [shape, transform, options], (arg, index, field) =>
@@ -1502,51 +1743,67 @@ export class World {
     return h >>> 0;
   }
 
-  /** Removes a body; its pairs end at the next step(). */
+  /**
+   * Removes a body. Its pairs end at the next step(); the pairs of the last step() stay readable until then.
+   * @throws RangeError for an invalid or stale handle.
+   */
+  remove(handle: BodyHandle): void;
   remove(handle) {
     const p = this.#live('remove');
     checkHandle('World.remove', 'handle', handle);
-    if (wRemove(p, handle) < 0) throw staleHandle('World.remove', 'handle', handle);
+    if (p.remove(handle) < 0) throw staleHandle('World.remove', 'handle', handle);
   }
 
-  /** True when `handle` is a live body of this world. */
+  /** True when `handle` is a live body of this world (false for any other number). */
+  has(handle: BodyHandle): boolean;
   has(handle) {
     const p = this.#live('has');
     if (typeof handle !== 'number') throw typeError('World.has', 'handle', 'a body handle (a number)', handle);
-    return (handle >>> 0) === handle && wHas(p, handle) !== 0;
+    return (handle >>> 0) === handle && p.has(handle) !== 0;
   }
 
-  /** Removes every body. */
+  /** Removes every body (their pairs end at the next step()). */
+  clear(): void;
   clear() {
-    wClear(this.#live('clear'));
+    this.#live('clear').clear();
   }
 
   /** Number of live bodies. */
-  get bodyCount() {
-    return wCount(this.#live('bodyCount'));
+  get bodyCount(): number {
+    return this.#live('bodyCount').bodyCount();
   }
 
-  /** Reserves storage for this many bodies. */
+  /**
+   * Reserves storage for `n` bodies (avoids the growth slack of adding them one by one).
+   * @param n - integer in [0, 2^20 - 1].
+   */
+  reserve(n: number): void;
   reserve(n) {
     const p = this.#live('reserve');
     if (typeof n !== 'number') throw typeError('World.reserve', 'n', 'a number', n);
     if (!Number.isInteger(n) || n < 0 || n >= MAX_BODIES) {
       throw new RangeError(`collide2d.World.reserve: argument n must be an integer in [0, ${MAX_BODIES - 1}] (got ${show(n)})`);
     }
-    wReserve(p, n);
+    guarded('World.reserve', () => p.reserve(n));
     fresh();
   }
 
-  /** A copy of the live handles in body order (the order of setTransforms(xya)). */
+  /** A copy of the live handles in body order (the order {@link World.setTransforms} reads). */
+  bodies(): Uint32Array;
   bodies() {
     const p = this.#live('bodies');
-    const n = wCount(p);
-    const at = wBodies(p) >>> 2;
+    const n = p.bodyCount();
+    const at = p.bodies() >>> 2;
     fresh();
     return u32.slice(at, at + n);
   }
 
-  /** Moves one body. */
+  /**
+   * Moves one body.
+   * @param angle - radians (default 0).
+   * @throws RangeError for a stale handle or a non-finite number.
+   */
+  setTransform(handle: BodyHandle, x: number, y: number, angle?: number): void;
   setTransform(handle, x, y, angle = 0) {
     const fn = 'World.setTransform';
     const p = this.#live('setTransform');
@@ -1554,24 +1811,30 @@ export class World {
     if (typeof x !== 'number' || x - x !== 0) finite(fn, 'x', x);
     if (typeof y !== 'number' || y - y !== 0) finite(fn, 'y', y);
     if (typeof angle !== 'number' || angle - angle !== 0) finite(fn, 'angle', angle);
-    if (wSetXf(p, handle, x, y, angle) < 0) throw staleHandle(fn, 'handle', handle);
+    if (p.setTransform(handle, x, y, angle) < 0) throw staleHandle(fn, 'handle', handle);
   }
 
-  /** Moves every body (xya in body order) or the listed ones: x, y, angle per body. All or nothing. */
+  /**
+   * Moves many bodies in one call: x, y, angle per body. Without `handles`, `xya` holds 3 * bodyCount numbers in
+   * body order ({@link World.bodies}); with `handles`, 3 * handles.length numbers for those bodies. All or nothing.
+   * @throws TypeError for other array types; RangeError for a wrong length, a non-finite number (`xya[k]`) or a
+   *   stale handle (`handles[i]`).
+   */
+  setTransforms(xya: Float64Array, handles?: Uint32Array): void;
   setTransforms(xya, handles) {
     const fn = 'World.setTransforms';
     const p = this.#live('setTransforms');
     if (!(xya instanceof Float64Array)) throw typeError(fn, 'xya', 'a Float64Array', xya);
     let r;
     if (handles === undefined) {
-      const n = 3 * wCount(p);
+      const n = 3 * p.bodyCount();
       if (xya.length !== n) {
         throw new RangeError(`collide2d.${fn}: argument xya.length must be 3 * bodyCount = ${n} (got ${xya.length})`);
       }
       fresh();
       const base = reserve(fn, n * 8);
       f64.set(xya, base >> 3);
-      r = wSetXfs(p, 0, n);
+      r = p.setTransforms(0, n);
     } else {
       if (!(handles instanceof Uint32Array)) throw typeError(fn, 'handles', 'a Uint32Array (or undefined)', handles);
       const n = handles.length;
@@ -1582,12 +1845,12 @@ export class World {
       const base = reserve(fn, n * 28);
       f64.set(xya, base >> 3);
       u32.set(handles, (base + n * 24) >> 2);
-      r = wSetXfsOf(p, 0, n * 24, n);
+      r = p.setTransformsOf(0, n * 24, n);
     }
     if (r < 0) {
       const { field } = errorText();
       if (field === 'handle') {
-        const i = handles.findIndex((h) => wHas(p, h) === 0);
+        const i = handles.findIndex((h) => p.has(h) === 0);
         throw staleHandle(fn, `handles[${i}]`, handles[i]);
       }
       const k = xya.findIndex((v) => !Number.isFinite(v));
@@ -1596,9 +1859,10 @@ export class World {
   }
 
   /** The body's transform. */
+  getTransform(handle: BodyHandle): Required<BodyTransform>;
   getTransform(handle) {
     const p = this.#live('getTransform');
-    this.#read('World.getTransform', wGetXf(p, handle), handle);
+    this.#read('World.getTransform', p.getTransform(handle), handle);
     return { x: io[OUT], y: io[OUT + 1], angle: io[OUT + 2] };
   }
 
@@ -1608,7 +1872,8 @@ export class World {
     if (r < 0) throw staleHandle(fn, 'handle', handle);
   }
 
-  /** Changes a body's filter; fields left out keep their value. */
+  /** Changes a body's filter; the fields left out keep their current value. */
+  setFilter(handle: BodyHandle, filter: Partial<BodyFilter>): void;
   setFilter(handle, filter) {
     const fn = 'World.setFilter';
     const p = this.#live('setFilter');
@@ -1618,37 +1883,41 @@ export class World {
     if (category !== undefined) bits(fn, 'filter.category', category, false);
     if (mask !== undefined) bits(fn, 'filter.mask', mask, false);
     if (group !== undefined) bits(fn, 'filter.group', group, true);
-    if (wGetFilter(p, handle) < 0) throw staleHandle(fn, 'handle', handle);
-    wSetFilter(p, handle, category ?? io[OUT], mask ?? io[OUT + 1], group ?? io[OUT + 2]);
+    if (p.getFilter(handle) < 0) throw staleHandle(fn, 'handle', handle);
+    p.setFilter(handle, category ?? io[OUT], mask ?? io[OUT + 1], group ?? io[OUT + 2]);
   }
 
   /** The body's filter. */
+  getFilter(handle: BodyHandle): BodyFilter;
   getFilter(handle) {
     const p = this.#live('getFilter');
-    this.#read('World.getFilter', wGetFilter(p, handle), handle);
+    this.#read('World.getFilter', p.getFilter(handle), handle);
     return { category: io[OUT], mask: io[OUT + 1], group: io[OUT + 2] };
   }
 
   /** Sets the body's user id (any finite number). */
+  setUserId(handle: BodyHandle, id: number): void;
   setUserId(handle, id) {
     const fn = 'World.setUserId';
     const p = this.#live('setUserId');
     checkHandle(fn, 'handle', handle);
     finite(fn, 'id', id);
-    if (wSetUser(p, handle, id) < 0) throw staleHandle(fn, 'handle', handle);
+    if (p.setUserId(handle, id) < 0) throw staleHandle(fn, 'handle', handle);
   }
 
   /** The body's user id. */
+  getUserId(handle: BodyHandle): number;
   getUserId(handle) {
     const p = this.#live('getUserId');
-    this.#read('World.getUserId', wGetUser(p, handle), handle);
+    this.#read('World.getUserId', p.getUserId(handle), handle);
     return io[OUT];
   }
 
-  /** The body's shape in world coordinates (a plain shape object). */
+  /** The body's shape in world coordinates: what the pairs and queries are computed on. */
+  getShape(handle: BodyHandle): Shape;
   getShape(handle) {
     const p = this.#live('getShape');
-    const kind = wGetShape(p, handle);
+    const kind = p.getShape(handle);
     fresh();
     this.#read('World.getShape', kind, handle);
     const o = OUT;
@@ -1666,18 +1935,26 @@ export class World {
     }
   }
 
-  /** The conservative world bounds the broad phase uses. */
+  /** The conservative bounds the broad phase uses (the shape's bounds widened a little and rounded to floats). */
+  getBounds(handle: BodyHandle): Aabb;
   getBounds(handle) {
     const p = this.#live('getBounds');
-    this.#read('World.getBounds', wGetBounds(p, handle), handle);
+    this.#read('World.getBounds', p.getBounds(handle), handle);
     return { type: 'aabb', min: vecAt(OUT), max: vecAt(OUT + 2) };
   }
 
-  /** Finds every touching pair (with contacts) and the begin / end events; returns the pair count. */
+  /** Finds every touching pair with its contact and the begin / end events since the last step; returns the pair count. */
+  step(): number;
   step() {
     const p = this.#p;
-    if (p === 0) throw freedError('step');
-    const n = wStep(p);
+    if (p === null) throw freedError('step');
+    let n;
+    try {
+      n = p.step();
+    } catch (e) {
+      throw guarded('World.step', () => { throw e; });
+    }
+    if (n < 0) throw outOfMemory('World.step');
     if (io.length === 0) refresh();
     this.#pairs = n;
     this.#pairsAt = io[OUT + 1];
@@ -1690,43 +1967,46 @@ export class World {
   }
 
   /** Pairs found by the last step(). */
-  get pairCount() {
+  get pairCount(): number {
     this.#live('pairCount');
     return this.#pairs;
   }
 
   /** Begin events of the last step(). */
-  get beginCount() {
+  get beginCount(): number {
     this.#live('beginCount');
     return this.#begins;
   }
 
   /** End events of the last step(). */
-  get endCount() {
+  get endCount(): number {
     this.#live('endCount');
     return this.#ends;
   }
 
-  /** handleA, handleB per pair (view into wasm memory). */
-  get pairBodies() {
+  /** View, {@link World.PAIR_STRIDE} = 2 per pair: handleA, handleB (A has the smaller slot index). */
+  get pairBodies(): Uint32Array {
     this.#live('pairBodies');
     return (this.#vPairs = viewOf(this.#vPairs, Uint32Array, this.#pairsAt, 2 * this.#pairs));
   }
 
-  /** normalX, normalY, depth, pointX, pointY per pair (view into wasm memory). */
-  get pairContacts() {
+  /**
+   * View, {@link World.CONTACT_STRIDE} = 5 per pair: normalX, normalY, depth, pointX, pointY (the contact of
+   * `collide(shapeA, shapeB)`).
+   */
+  get pairContacts(): Float64Array {
     this.#live('pairContacts');
     return (this.#vContacts = viewOf(this.#vContacts, Float64Array, this.#contactsAt, 5 * this.#pairs));
   }
 
-  /** handleA, handleB per begin event (view into wasm memory). */
-  get beginEvents() {
+  /** View, 2 per event: the pairs touching now that did not at the previous step(). */
+  get beginEvents(): Uint32Array {
     this.#live('beginEvents');
     return (this.#vBegins = viewOf(this.#vBegins, Uint32Array, this.#beginsAt, 2 * this.#begins));
   }
 
-  /** handleA, handleB per end event (view into wasm memory). */
-  get endEvents() {
+  /** View, 2 per event: the pairs of the previous step() that no longer touch or lost a body (stale handle). */
+  get endEvents(): Uint32Array {
     this.#live('endEvents');
     return (this.#vEnds = viewOf(this.#vEnds, Uint32Array, this.#endsAt, 2 * this.#ends));
   }
@@ -1739,32 +2019,38 @@ export class World {
     return n;
   }
 
-  /** Bodies overlapping an aabb; returns the count, handles in queryResults. */
+  /**
+   * Bodies whose world shape overlaps the box; returns their count, handles in {@link World.queryResults}.
+   * @param mask - only bodies with `(category & mask) != 0` (default 0xFFFFFFFF).
+   */
+  queryAabb(aabb: Untagged<Aabb>, mask?: number): number;
   queryAabb(aabb, mask) {
     const fn = 'World.queryAabb';
     const p = this.#live('queryAabb');
     putFixed(fn, 'aabb', aabb, 0, AABB);
-    return this.#query(fn, ['aabb', 'mask'], [aabb, mask], wQAabb(p, maskArg(fn, mask)));
+    return this.#query(fn, ['aabb', 'mask'], [aabb, mask], p.queryAabb(maskArg(fn, mask)));
   }
 
-  /** Bodies containing a point; returns the count, handles in queryResults. */
+  /** Bodies whose world shape contains the point (boundary included); returns their count. */
+  queryPoint(point: Vec2, mask?: number): number;
   queryPoint(point, mask) {
     const fn = 'World.queryPoint';
     const p = this.#live('queryPoint');
     putPoint(fn, 'point', point, POINT);
-    return this.#query(fn, ['point', 'mask'], [point, mask], wQPoint(p, maskArg(fn, mask)));
+    return this.#query(fn, ['point', 'mask'], [point, mask], p.queryPoint(maskArg(fn, mask)));
   }
 
-  /** Bodies overlapping a shape (world coordinates); returns the count, handles in queryResults. */
+  /** Bodies whose world shape overlaps `shape` (world coordinates); returns their count. */
+  queryShape(shape: Shape, mask?: number): number;
   queryShape(shape, mask) {
     const fn = 'World.queryShape';
     const p = this.#live('queryShape');
     const kind = putShape(fn, 'shape', shape, 0, PAIR_SHAPES);
-    return this.#query(fn, ['shape', 'mask'], [shape, mask], wQShape(p, kind, io[0], io[1], maskArg(fn, mask)));
+    return this.#query(fn, ['shape', 'mask'], [shape, mask], p.queryShape(kind, io[0], io[1], maskArg(fn, mask)));
   }
 
-  /** Handles found by the last query, sorted by slot index (view into wasm memory). */
-  get queryResults() {
+  /** View: the handles of the last query, sorted by slot index. */
+  get queryResults(): Uint32Array {
     this.#live('queryResults');
     return (this.#vQueries = viewOf(this.#vQueries, Uint32Array, this.#queriesAt, this.#queries));
   }
@@ -1773,7 +2059,7 @@ export class World {
     const p = this.#live(fn);
     fn = 'World.' + fn;
     putFixed(fn, 'ray', ray, 0, RAY);
-    const n = wRay(p, all, maskArg(fn, mask));
+    const n = p.raycast(all, maskArg(fn, mask));
     fresh();
     if (n < 0) rejected(fn, ['ray', 'mask'], [ray, mask]);
     this.#rays = n;
@@ -1781,23 +2067,29 @@ export class World {
     return n;
   }
 
-  /** Closest hit of a ray: returns 0 or 1, the record in rayHits. */
+  /** The closest hit (smallest fraction, then slot index): returns 0 or 1, the record in {@link World.rayHits}. */
+  raycast(ray: Untagged<Ray>, mask?: number): number;
   raycast(ray, mask) {
     return this.#cast('raycast', ray, mask, 0);
   }
 
-  /** Every hit of a ray, by fraction then slot index: returns the count, records in rayHits. */
+  /** Every hit, by fraction then slot index: returns the count, records in {@link World.rayHits}. */
+  raycastAll(ray: Untagged<Ray>, mask?: number): number;
   raycastAll(ray, mask) {
     return this.#cast('raycastAll', ray, mask, 1);
   }
 
-  /** handle, fraction, pointX, pointY, normalX, normalY per hit of the last raycast (view into wasm memory). */
-  get rayHits() {
+  /**
+   * View, {@link World.RAY_HIT_STRIDE} = 6 per hit of the last raycast: handle, fraction, pointX, pointY, normalX,
+   * normalY.
+   */
+  get rayHits(): Float64Array {
     this.#live('rayHits');
     return (this.#vRays = viewOf(this.#vRays, Float64Array, this.#raysAt, 6 * this.#rays));
   }
 
-  /** Hit i of the last raycast as an object, or null. */
+  /** Hit `i` (default 0) of the last raycast as an object (allocates), or null past the last hit. */
+  rayHit(i?: number): WorldRayHit | null;
   rayHit(i = 0) {
     this.#live('rayHit');
     if (typeof i !== 'number') throw typeError('World.rayHit', 'i', 'a number', i);
@@ -1810,19 +2102,22 @@ export class World {
     return { body: v[k], fraction: v[k + 1], point: { x: v[k + 2], y: v[k + 3] }, normal: { x: v[k + 4], y: v[k + 5] } };
   }
 
-  /** Bytes of wasm heap the world holds. */
-  get heapBytes() {
-    return wHeap(this.#live('heapBytes'));
+  /** Bytes of wasm heap the world holds (vector capacities, polygons; not the allocator's overhead). */
+  get heapBytes(): number {
+    return this.#live('heapBytes').heapBytes();
   }
 
-  /** Releases the world's wasm memory. Safe to call more than once. */
+  /** Releases the world's wasm memory. Safe to call more than once; every other member then throws. */
+  free(): void;
   free() {
     const p = this.#p;
-    if (p === 0) return;
+    if (p === null) return;
     worldRegistry?.unregister(this);
-    this.#p = 0;
+    this.#p = null;
     this.#vPairs = this.#vContacts = this.#vBegins = this.#vEnds = this.#vQueries = this.#vRays = null;
-    wFree(p);
+    p.delete();
   }
+  /** Same as free(), for `using` declarations (where Symbol.dispose exists). */
+  declare [Symbol.dispose]: () => void;
 }
 if (typeof Symbol.dispose === 'symbol') World.prototype[Symbol.dispose] = World.prototype.free;

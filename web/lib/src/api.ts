@@ -1,0 +1,5 @@
+// The public API shared by both entries (index.ts, inline.ts): every export of core.ts except the loader plumbing.
+export {
+  PreparedPolygons, World, aabb, aabbFromTopLeft, apply, applyInverse, batch, bounds, box, centroid, circle, closestPoint, collide, contains, corners, dot, intersect, intersectCircleLine, intersectCircleSegment, intersectLines, intersectSegments, line, moveAndSlide, orient, overlaps, overlapsCircleCircle, polygon, polygonFromAabb, polygonFromBox, project, ray, raycast, sat, segment, sweep, transform, transformed, validate, vec2,
+} from './core.js';
+export type * from './types.js';
