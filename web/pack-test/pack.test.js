@@ -30,7 +30,10 @@ import {
 } from './shared.js';
 
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
-const SHIPPED = ['package.json', 'README.md', 'web/lib/index.d.ts', 'web/lib/index.js', 'web/pkg/collide2d.mjs', 'web/pkg/collide2d.wasm'];
+// The wrapper is tsc's output of web/lib/src (index = default entry, inline = wasm embedded, core/api/types shared).
+const SHIPPED = ['package.json', 'README.md',
+  ...['api', 'core', 'index', 'inline', 'types'].flatMap((m) => [`web/lib/${m}.d.ts`, `web/lib/${m}.js`]),
+  'web/pkg/collide2d.mjs', 'web/pkg/collide2d.wasm', 'web/pkg/collide2d.wasm.base64.mjs'];
 
 let tmp = ''; // holds the clone, the tarball and the project
 let clone = ''; // the fresh clone that is packed
