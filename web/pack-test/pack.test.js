@@ -11,18 +11,20 @@
 //   7. a plain static page, no bundler: <script type="module"> with an import map into node_modules/collide2d,
 //      served by a static file server;
 //   8. a module Web Worker that steps a World and posts the pairs back, checked against brute force: with no bundler
-//      (relative import), built by Vite and built by webpack.
-// Every page must finish with no console error, fetch exactly one .wasm (200, application/wasm) and compute the
-// right answers. The bundlers are the repository's pinned devDependencies, run on the temporary project. The
-// temporary folders are removed at the end. (inline.test.js checks the inline entry.)
+//      (relative import), built by Vite and built by webpack;
+//   9. the inline entry collide2d/inline (wasm embedded): in Node, in an esbuild bundle and on a static page, from a
+//      copy of the package with no .wasm file in it, and in a webpack build; no .wasm may be requested.
+// Every page must finish with no console error, fetch exactly one .wasm (200, application/wasm; none for the inline
+// entry) and compute the right answers; the bundlers must print no warning. The bundlers are the repository's pinned
+// devDependencies, run on the temporary project. The temporary folders are removed at the end.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { build as viteBuild, createServer as createViteServer } from 'vite';
+import { build as viteBuild, createLogger, createServer as createViteServer } from 'vite';
 import webpack from 'webpack';
 import {
   checkAnswers, checkPage, checkWorld, closeBrowser, computeSource, mainSource, makeInput, makeProject, makeWorldInput,
@@ -202,13 +204,26 @@ async function servePage(dir, path = '') {
   }
 }
 
+/** Vite's options for a user's no-config run, with a logger that records every warning and error it prints. */
+function viteOptions(root, messages) {
+  const logger = createLogger('warn');
+  const record = (level) => (msg, options) => {
+    messages.push(`${level}: ${msg}`);
+    logger[level](msg, options);
+  };
+  const customLogger = { ...logger, warn: record('warn'), warnOnce: record('warn'), error: record('error') };
+  return { root, configFile: false, logLevel: 'warn', customLogger };
+}
+
 function writeViteApp() {
   writeFiles({ 'index.html': pageHtml('collide2d in Vite', './main.js'), 'main.js': mainSource(INPUT) });
 }
 
 test('Vite build (no config): dist holds the .wasm and the page computes the right answers in Chromium', async () => {
   writeViteApp();
-  await viteBuild({ root: project, configFile: false, logLevel: 'warn' });
+  const messages = [];
+  await viteBuild(viteOptions(project, messages));
+  assert.deepEqual(messages, [], 'Vite printed no warning');
   const dist = join(project, 'dist');
   const asset = checkEmittedWasm(dist);
   const js = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dist, 'assets', f), 'utf8')).join('\n');
@@ -220,12 +235,8 @@ test('Vite build (no config): dist holds the .wasm and the page computes the rig
 
 test('Vite dev server (no config, dependency pre-bundling as a user gets it): the page works in Chromium', async () => {
   writeViteApp();
-  const server = await createViteServer({
-    root: project,
-    configFile: false,
-    logLevel: 'warn',
-    server: { host: '127.0.0.1', port: 0, strictPort: false },
-  });
+  const messages = [];
+  const server = await createViteServer({ ...viteOptions(project, messages), server: { host: '127.0.0.1', port: 0, strictPort: false } });
   try {
     await server.listen();
     const url = server.resolvedUrls?.local[0];
@@ -234,6 +245,7 @@ test('Vite dev server (no config, dependency pre-bundling as a user gets it): th
     // The package went through Vite's dependency optimiser, as it does for users.
     assert.ok(existsSync(join(project, 'node_modules/.vite/deps')), 'pre-bundled dependencies');
     assert.ok(readdirSync(join(project, 'node_modules/.vite/deps')).some((f) => f.startsWith('collide2d')), 'collide2d was pre-bundled');
+    assert.deepEqual(messages, [], 'Vite printed no warning');
   } finally {
     await server.close();
   }
@@ -269,9 +281,8 @@ test('webpack 5 build (entry and output only): the .wasm is emitted and the page
   assert.ok(page.wasm[0].url.endsWith(`/${asset}`), page.wasm[0].url);
 });
 
-test('esbuild bundle (ESM, the .wasm copied beside it and passed as wasmUrl): the page computes the right answers in Chromium', async () => {
-  writeFiles({ 'esbuild/main.js': mainSource(INPUT, { wasmUrl: './collide2d.wasm' }, '../compute.js') });
-  const dir = join(project, 'esbuild');
+/** esbuild through its API with a user's minimal options: bundle main.js as ESM for browsers (no loader, no plugin). */
+async function esbuildBundle(dir) {
   const result = await esbuild.build({
     entryPoints: [join(dir, 'main.js')],
     bundle: true,
@@ -283,6 +294,12 @@ test('esbuild bundle (ESM, the .wasm copied beside it and passed as wasmUrl): th
   });
   assert.deepEqual(result.errors, []);
   assert.deepEqual(result.warnings, []);
+}
+
+test('esbuild bundle (ESM, the .wasm copied beside it and passed as wasmUrl): the page computes the right answers in Chromium', async () => {
+  writeFiles({ 'esbuild/main.js': mainSource(INPUT, { wasmUrl: './collide2d.wasm' }, '../compute.js') });
+  const dir = join(project, 'esbuild');
+  await esbuildBundle(dir);
   copyFileSync(join(pkgDir, wasmFile), join(dir, 'dist/collide2d.wasm'));
   writeFileSync(join(dir, 'dist/index.html'), pageHtml('collide2d in esbuild', './main.js'));
   const page = await servePage(join(dir, 'dist'));
@@ -330,7 +347,9 @@ test('module Web Worker built by Vite (no config): steps a World in the worker, 
     'worker-vite/main.js': workerPageSource(WORLD_INPUT),
     'worker-vite/worker.js': workerSource('collide2d', '../world.js'),
   });
-  await viteBuild({ root: dir, configFile: false, logLevel: 'warn' });
+  const messages = [];
+  await viteBuild(viteOptions(dir, messages));
+  assert.deepEqual(messages, [], 'Vite printed no warning');
   checkEmittedWasm(join(dir, 'dist'));
   checkWorkerPage(await servePage(join(dir, 'dist')));
 });
@@ -344,4 +363,86 @@ test('module Web Worker built by webpack 5 (entry and output only): steps a Worl
   const dist = await webpackBuild(dir);
   checkEmittedWasm(dist);
   checkWorkerPage(await servePage(dist));
+});
+
+// ---- the inline entry (collide2d/inline: the wasm embedded) --------------------------------------------------------
+
+/**
+ * A project whose installed collide2d has no .wasm file at all (a copy of the installed package without it): whatever
+ * works there cannot have read or fetched one. Returns its folder.
+ */
+function inlineOnlyProject() {
+  const dir = join(project, 'inline-only');
+  if (!existsSync(dir)) {
+    cpSync(pkgDir, join(dir, 'node_modules/collide2d'), { recursive: true, filter: (src) => !src.endsWith('.wasm') });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'inline-consumer', private: true, type: 'module' }));
+    writeFileSync(join(dir, 'compute.js'), computeSource('collide2d/inline'));
+    writeFileSync(join(dir, 'world.js'), WORLD_SOURCE);
+  }
+  const left = readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.wasm'));
+  assert.deepEqual(left, [], 'no .wasm file in the inline-only project');
+  return dir;
+}
+
+/** The inline entry's module, relative to the package (from "exports"). */
+function inlineEntry() {
+  const e = manifest.exports['./inline'];
+  assert.ok(e, 'the package exports ./inline');
+  return (typeof e === 'string' ? e : (e.import ?? e.default)).replace(/^\.\//, '');
+}
+
+test('collide2d/inline in Node: init() with no options and no .wasm file anywhere, right answers and a World', () => {
+  const dir = inlineOnlyProject();
+  writeFileSync(join(dir, 'run.mjs'), `import * as c2 from 'collide2d/inline';
+import { compute } from './compute.js';
+import { stepWorld } from './world.js';
+const result = await compute(${JSON.stringify(INPUT)});
+const world = await stepWorld(c2, ${JSON.stringify(WORLD_INPUT)});
+process.stdout.write(JSON.stringify({ resolved: import.meta.resolve('collide2d/inline'), initLength: c2.init.length, result, world }));
+`);
+  const out = JSON.parse(execFileSync(process.execPath, ['run.mjs'], { cwd: dir, encoding: 'utf8' }));
+  assert.equal(out.resolved, `file://${join(dir, 'node_modules/collide2d', inlineEntry())}`);
+  assert.equal(out.initLength, 0, 'init() takes no options');
+  checkAnswers(out.result, INPUT);
+  checkWorld({ ...out.world, inWorker: true }, WORLD_INPUT); // (stepped in Node's main thread here)
+});
+
+test('collide2d/inline in an esbuild bundle with no .wasm handling: no .wasm requested, right answers in Chromium', async () => {
+  const dir = join(inlineOnlyProject(), 'esbuild');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'main.js'), mainSource(INPUT, undefined, '../compute.js'));
+  await esbuildBundle(dir);
+  assert.deepEqual(wasmAssets(join(dir, 'dist')), []);
+  writeFileSync(join(dir, 'dist/index.html'), pageHtml('collide2d/inline in esbuild', './main.js'));
+  const page = await servePage(join(dir, 'dist'));
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(page.wasm, [], 'no .wasm request');
+  assert.ok(!page.requests.some((u) => /\.wasm(\?|$)/.test(u)), `requests: ${page.requests.join(', ')}`);
+  checkAnswers(page.result, INPUT);
+});
+
+test('collide2d/inline on a plain static page (import map, no bundler) with no .wasm file served: right answers in Chromium', async () => {
+  const dir = inlineOnlyProject();
+  const importMap = { imports: { 'collide2d/inline': `../node_modules/collide2d/${inlineEntry()}` } };
+  mkdirSync(join(dir, 'static'), { recursive: true });
+  writeFileSync(join(dir, 'static/index.html'), pageHtml('collide2d/inline with no bundler', './main.js', {
+    head: `\n    <script type="importmap">${JSON.stringify(importMap)}</script>`,
+  }));
+  writeFileSync(join(dir, 'static/main.js'), mainSource(INPUT, undefined, '../compute.js'));
+  const page = await servePage(dir, 'static/');
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(page.wasm, [], 'no .wasm request');
+  checkAnswers(page.result, INPUT);
+});
+
+test('collide2d/inline in a webpack 5 build: the page fetches no .wasm, right answers in Chromium', async (t) => {
+  const dir = join(project, 'webpack-inline');
+  // (the installed package as it is: webpack resolves the glue's own new URL('collide2d.wasm', import.meta.url))
+  writeFiles({ 'compute-inline.js': computeSource('collide2d/inline'), 'webpack-inline/main.js': mainSource(INPUT, undefined, '../compute-inline.js') });
+  const dist = await webpackBuild(dir);
+  const page = await servePage(dist);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(page.wasm, [], 'no .wasm request');
+  checkAnswers(page.result, INPUT);
+  t.diagnostic(`.wasm files webpack emitted anyway (unused): ${wasmAssets(dist).join(', ') || 'none'}`);
 });
