@@ -434,7 +434,8 @@ export async function closeBrowser() {
 
 /**
  * Loads a page in Chromium and waits for body[data-done]; returns what the page put in #out, the errors (console
- * errors of the page and its workers, page errors, failed requests, HTTP errors) and every .wasm response.
+ * errors and warnings of the page and its workers, page errors, failed requests, HTTP errors), every request URL and
+ * every .wasm response.
  */
 export async function runInBrowser(url) {
   browser ??= await launch();
@@ -443,12 +444,14 @@ export async function runInBrowser(url) {
   const errors = [];
   const wasm = [];
   const requests = [];
+  // Console warnings count too: e.g. a .wasm served with the wrong MIME type only warns ("wasm streaming compile
+  // failed", then a slower fallback).
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(`console ${m.type()}: ${m.text()}`);
   });
   page.on('worker', (w) => {
     w.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`worker console: ${m.text()}`);
+      if (m.type() === 'error' || m.type() === 'warning') errors.push(`worker console ${m.type()}: ${m.text()}`);
     });
   });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
