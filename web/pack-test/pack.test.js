@@ -118,6 +118,7 @@ process.stdout.write(JSON.stringify({ resolved: import.meta.resolve('collide2d')
 
 const GOOD_TS = `import { init, circle, polygon, overlaps, collide, intersectSegments, batch } from 'collide2d';
 import type { Contact, SegmentIntersection, PackedPolygons } from 'collide2d';
+import * as inline from 'collide2d/inline';
 
 await init();
 const a = circle(0, 0, 1);
@@ -129,19 +130,23 @@ const kind: 'none' | 'point' | 'overlap' = s.kind;
 const packed: PackedPolygons = batch.packPolygons([[{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }]]);
 const out: Float64Array = batch.collidePolygonPolygon(packed, new Uint32Array([0, 0]));
 const flags: Uint8Array = batch.overlapsCircleCircle(new Float64Array([0, 0, 1]), new Float64Array([1, 0, 1]));
-export { hit, depth, kind, out, flags };
+await inline.init();
+const inlineContact: Contact | null = inline.collide(inline.circle(0, 0, 1), a);
+export { hit, depth, kind, out, flags, inlineContact };
 `;
 
 // Each line after the import is wrong in one way; tsc must report exactly these lines.
 const BAD_TS = `import { circle, overlaps, collide, intersectSegments, batch } from 'collide2d';
+import { init as initInline } from 'collide2d/inline';
 overlaps(circle(0, 0, 1), 42);
 const depth: string = collide(circle(0, 0, 1), circle(1, 0, 1))!.depth;
 intersectSegments({ a: { x: 0, y: 0 } }, { a: { x: 0, y: 1 }, b: { x: 1, y: 0 } });
 batch.overlapsCircleCircle([0, 0, 1], new Float64Array([1, 0, 1]));
 const missing = collide(circle(0, 0, 1), circle(1, 0, 1)).depth;
+initInline({ wasmBinary: new Uint8Array(0) });
 export { depth, missing };
 `;
-const BAD_LINES = [2, 3, 4, 5, 6];
+const BAD_LINES = [3, 4, 5, 6, 7, 8]; // (the last: the inline entry's init() takes no options)
 
 // bundler: a browser project (tsc's default libraries for es2022, DOM included). nodenext: a Node project (ES
 // libraries only, plus @types/node, taken from the repository as a Node project would install it).
@@ -162,8 +167,9 @@ for (const resolution of ['bundler', 'nodenext']) {
     writeFileSync(join(project, 'wrong.ts'), BAD_TS);
     const good = tsc(resolution, 'consumer.ts');
     assert.ok(good.ok, good.output);
-    const declarations = join(pkgDir, manifest.types);
-    assert.ok(good.output.split('\n').includes(declarations), `tsc read ${declarations}:\n${good.output}`);
+    for (const declarations of [join(pkgDir, manifest.types), join(pkgDir, manifest.exports['./inline'].types)]) {
+      assert.ok(good.output.split('\n').includes(declarations), `tsc read ${declarations}:\n${good.output}`);
+    }
     const bad = tsc(resolution, 'wrong.ts');
     assert.equal(bad.ok, false, 'the wrong calls must not type check');
     const errorLines = [...bad.output.matchAll(/^wrong\.ts\((\d+),\d+\): error TS\d+/gm)].map((m) => Number(m[1]));
