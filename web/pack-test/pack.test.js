@@ -54,6 +54,7 @@ const WORLD_INPUT = makeWorldInput();
 /** The committed tree plus uncommitted changes to tracked files (what a clone of a commit made now would hold). */
 function snapshotCommit() {
   const stash = execFileSync('git', ['stash', 'create'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  timings.push(stash ? 'packed HEAD + uncommitted changes to tracked files' : 'packed HEAD');
   return stash || execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
 }
 
@@ -64,7 +65,11 @@ before(() => {
   const commit = snapshotCommit(); // (before the clone, which copies the objects)
   execFileSync('git', ['clone', '--quiet', '--no-checkout', ROOT, clone], { stdio: 'pipe' });
   execFileSync('git', ['checkout', '--quiet', commit], { cwd: clone, stdio: 'pipe' });
-  cleanClone = { pkg: existsSync(join(clone, 'web/pkg')), build: existsSync(join(clone, 'build')) };
+  cleanClone = {
+    pkg: existsSync(join(clone, 'web/pkg')),
+    build: existsSync(join(clone, 'build')),
+    lib: readdirSync(join(clone, 'web/lib')).filter((f) => f.endsWith('.js') || f.endsWith('.d.ts')),
+  };
   // The clone's devDependencies (for the prepack build) are the repository's: offline and fast.
   symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
   timings.push(`clone ${Date.now() - t} ms`);
@@ -91,12 +96,16 @@ after(async () => {
 });
 
 test('npm pack of a fresh clone: prepack builds the module, the tarball holds exactly what runs', (t) => {
-  assert.deepEqual(cleanClone, { pkg: false, build: false }, 'the clone starts with no build output');
+  assert.deepEqual(cleanClone, { pkg: false, build: false, lib: [] }, 'the clone starts with no build output');
   const files = packed.files.map((f) => f.path).sort();
   assert.deepEqual(files, [...SHIPPED].sort());
   for (const f of packed.files) assert.ok(f.size > 0, `${f.path} is not empty`);
   const wasm = readFileSync(join(pkgDir, wasmFile));
   assert.ok(WebAssembly.validate(wasm), 'the packed .wasm is a valid module');
+  // The inline entry's embedded copy is this very module (not a stale one).
+  const embedded = readFileSync(join(pkgDir, 'web/pkg/collide2d.wasm.base64.mjs'), 'utf8').match(/"([A-Za-z0-9+/=]+)"/);
+  assert.ok(embedded, 'the base64 module holds a base64 string');
+  assert.ok(Buffer.from(embedded[1], 'base64').equals(wasm), 'the inline entry embeds the packed .wasm, byte for byte');
   assert.equal(manifest.dependencies, undefined, 'no runtime dependencies');
   const consumer = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
   assert.deepEqual(Object.keys(consumer.dependencies), ['collide2d']);
