@@ -244,6 +244,14 @@ __attribute__((noinline)) Status Polygon::create(std::span<const Vec2> points, P
   return {};
 }
 
+void Polygon::assignNormalized(std::span<const Vec2> vertices, Polygon& out) {
+  // The last lines of create(), on a ring that create() would leave as it is.
+  const std::size_t n = vertices.size();
+  out.vertices_.assign(vertices.begin(), vertices.end());
+  out.normals_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) out.normals_[i] = outwardNormal(vertices[i], vertices[(i + 1) % n]);
+}
+
 Polygon Polygon::fromBox(const Box& box) {
   Vec2 c[4];
   box.corners(c);

@@ -555,7 +555,7 @@ test('bad input: the right error class, a message naming the argument, and the w
     [() => w.queryAabb(c2.circle(0, 0, 1)), T, /World\.queryAabb: argument aabb\.type/],
     [() => w.queryAabb(c2.aabb(0, 0, 1, 1), -1), R, /World\.queryAabb: argument mask must be an integer/],
     [() => w.queryAabb(c2.aabb(0, 0, 1, 1), '1'), T, /World\.queryAabb: argument mask must be a number/],
-    [() => w.queryPoint(P(NaN, 0)), R, /World\.queryPoint: argument point/],
+    [() => w.queryPoint(P(NaN, 0)), R, /World\.queryPoint: argument point must be finite \(not NaN or infinite\) \(got \{x: NaN, y: 0\}\)$/],
     [() => w.queryPoint(5), T, /World\.queryPoint: argument point must be a point/],
     [() => w.queryShape({ type: 'circle', center: P(0, 0), radius: -2 }), R, /World\.queryShape: argument shape\.radius must be >= 0/],
     [() => w.queryShape(c2.ray(0, 0, 1, 0)), T, /World\.queryShape: argument shape/],

@@ -10,7 +10,8 @@
 //   Shape slot s (0 or 1) holds a shape's numbers at g_io[8 * s], a query point or displacement is at
 //   g_io[kPoint], results are written from g_io[kOut]. Shape kinds: 0 circle (cx, cy, r), 1 aabb (minX, minY,
 //   maxX, maxY), 2 box (cx, cy, hx, hy, angle), 3 polygon (points in the scratch buffer), 4 segment (ax, ay, bx,
-//   by), 5 line (ax, ay, bx, by), 6 ray (ox, oy, dx, dy, maxFraction), 7 transform (x, y, angle).
+//   by), 5 line (ax, ay, bx, by), 6 ray (ox, oy, dx, dy, maxFraction), 7 transform (x, y, angle), 8 a polygon
+//   that the wrapper made with polygon() and froze (its points are Polygon::create's output: not proved again).
 // * Variable-length inputs (polygon points, walls, batches) go in one growable scratch buffer (reserve()).
 //   Points are addressed by Vec2 index (start, count); batches by byte offset. Every index is bounds-checked.
 // * A negative result means a rejected argument, described by errorCode/errorArg/errorIndex/errorField/
@@ -32,6 +33,7 @@
 #include <emscripten/bind.h>
 
 #include <cstdint>
+#include <new>
 #include <cstdlib>
 #include <span>
 #include <type_traits>
@@ -51,7 +53,8 @@ enum Kind : int {
   kSegment = 4,
   kLine = 5,
   kRay = 6,
-  kTransform = 7
+  kTransform = 7,
+  kTrustedPolygon = 8  // a polygon the JS layer made with polygon() and froze: its vertices are create()'s output
 };
 
 constexpr int kSlot = 8;     // doubles per shape slot
@@ -150,6 +153,12 @@ Status loadShape(int slot, int kind, int start, int count) {
       std::span<const Vec2> pts;
       if (!points(start, count, pts)) return {Error::InvalidArgument, "points"};
       return Polygon::create(pts, polygonSlot(slot));
+    }
+    case kTrustedPolygon: {
+      std::span<const Vec2> pts;
+      if (!points(start, count, pts) || count < 3) return {Error::InvalidArgument, "points"};
+      Polygon::assignNormalized(pts, polygonSlot(slot));
+      return {};
     }
     case kSegment: {
       const Segment s = segmentAt(p);
@@ -758,33 +767,48 @@ int c2_batch_circle_polygon(std::uint32_t circlesOff, std::uint32_t circleCount,
 
 // ---- prepared polygon sets (batch.preparePolygons): PreparedPolygon objects that live across calls --------------
 /// An embind class_: JS creates it with `new Module.PreparedPolygons()`, fills it once with prepare(), and owns it
-/// until delete().
+/// until delete(). Its array comes from malloc, which returns null when the memory cannot grow (operator new would
+/// abort the module instead): a set too large to prepare is an Error::OutOfMemory, not a dead module.
 struct PreparedSet {
-  std::vector<PreparedPolygon> polygons;
-  std::size_t size() const { return polygons.size(); }
-  const PreparedPolygon& operator[](std::size_t i) const { return polygons[i]; }
+  PreparedPolygon* items = nullptr;
+  std::size_t count = 0;
+  PreparedSet() = default;
+  PreparedSet(const PreparedSet&) = delete;
+  PreparedSet& operator=(const PreparedSet&) = delete;
+  ~PreparedSet() { clear(); }
+  void clear() {
+    for (std::size_t i = 0; i < count; ++i) items[i].~PreparedPolygon();
+    std::free(items);
+    items = nullptr;
+    count = 0;
+  }
+  std::size_t size() const { return count; }
+  const PreparedPolygon& operator[](std::size_t i) const { return items[i]; }
 };
 
 /// Validates and prepares polygons laid out as for c2_batch_polygons into `set` (empty before); 0, or -1 (error in
-/// g_error; the set is left empty). A set whose storage cannot be allocated is rejected with Error::OutOfMemory
-/// (probed with malloc, which returns null under -sABORTING_MALLOC=0, where operator new would abort the module).
+/// g_error; the set is left empty).
 int c2_prepared_create(PreparedSet& set, std::uint32_t vertexOff, std::uint32_t vertexCount,
                        std::uint32_t offsetsOff, std::uint32_t polygonCount, int arg) {
   const Vec2* v = at<const Vec2>(vertexOff, vertexCount);
   const std::uint32_t* offsets = at<const std::uint32_t>(offsetsOff, polygonCount + 1);
   if (v == nullptr || offsets == nullptr) return fail({Error::InvalidArgument, "buffer"}, arg);
-  void* probe = std::malloc(std::size_t{polygonCount} * sizeof(PreparedPolygon) + (std::size_t{1} << 20));
-  if (probe == nullptr) return fail({Error::OutOfMemory, "polygons"}, arg);
-  std::free(probe);
-  set.polygons.resize(polygonCount);
+  set.clear();
+  // Computed in 64 bits (size_t is 32 bits here); more than 2 GB (the wasm memory's limit) is refused before
+  // malloc, whose sbrk takes a signed size.
+  const std::uint64_t bytes = std::uint64_t{polygonCount} * sizeof(PreparedPolygon);
+  void* storage = bytes < 0x80000000u ? std::malloc(static_cast<std::size_t>(bytes)) : nullptr;
+  if (storage == nullptr && polygonCount > 0) return fail({Error::OutOfMemory, "polygons"}, arg);
+  set.items = static_cast<PreparedPolygon*>(storage);
+  for (; set.count < polygonCount; ++set.count) new (&set.items[set.count]) PreparedPolygon();
   for (std::uint32_t i = 0; i < polygonCount; ++i) {
     const std::uint32_t begin = offsets[i], end = offsets[i + 1];
     Status s{Error::InvalidArgument, "offsets"};
     if (begin <= end && end <= vertexCount) {
-      s = PreparedPolygon::create(std::span<const Vec2>(v + begin, end - begin), set.polygons[i]);
+      s = PreparedPolygon::create(std::span<const Vec2>(v + begin, end - begin), set.items[i]);
     }
     if (!s) {
-      std::vector<PreparedPolygon>().swap(set.polygons);
+      set.clear();
       return fail(s, arg, static_cast<int>(i));
     }
   }

@@ -138,6 +138,10 @@ class Polygon {
   /// duplicate and collinear vertices, stores them counter-clockwise and precomputes unit edge normals.
   /// On failure `out` is left unchanged and the Status names "points" or "points[i]".
   static Status create(std::span<const Vec2> points, Polygon& out);
+  /// Trusted: `vertices` must be the vertices() of a polygon made by create() (counter-clockwise, convex, no
+  /// repeated or collinear vertices); nothing is checked. `out` then equals create(vertices) bit for bit, without
+  /// the convexity proof. Reuses out's storage. (The JS layer uses it for polygons it made and froze.)
+  static void assignNormalized(std::span<const Vec2> vertices, Polygon& out);
   /// The polygon of a rotated box (always valid for a valid box with positive extents).
   static Polygon fromBox(const Box& box);
   /// The polygon of an axis-aligned box.

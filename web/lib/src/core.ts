@@ -82,6 +82,7 @@ const SEGMENT = 4;
 const LINE = 5;
 const RAY = 6;
 const TRANSFORM = 7;
+const TRUSTED_POLYGON = 8; // a polygon from polygon() / polygonFromBox() / polygonFromAabb(): see `trusted`
 const KIND_NAMES = ['circle', 'aabb', 'box', 'polygon', 'segment', 'line', 'ray', 'transform'];
 const PAIR_SHAPES = 0b11111; // circle, aabb, box, polygon, segment
 
@@ -359,12 +360,13 @@ function putPoints(fn, path, pts, start) {
  * from point index `polygonEnd` (reset to 0 by the caller for slot 0). Returns the kind; `mask` lists the kinds
  * allowed (bit per kind).
  */
-function putShape(fn, path, s, slot, mask) {
+function putShape(fn, path, s, slot, mask, implied?) {
   if (slot === 0) polygonEnd = 0;
   if (s === null || typeof s !== 'object') throw typeError(fn, path, 'a shape object', s);
   const o = slot * SLOT1;
   let kind;
-  switch (s.type) {
+  const t = s.type === undefined ? implied : s.type;
+  switch (t) {
     case 'circle': {
       kind = CIRCLE;
       const c = s.center;
@@ -416,11 +418,12 @@ function putShape(fn, path, s, slot, mask) {
       io[o] = start;
       io[o + 1] = n;
       polygonEnd = start + n;
-      return POLYGON;
+      // A polygon that polygon() made (frozen, its points the core's normalised vertices) is not proved again.
+      return trusted.has(s) ? TRUSTED_POLYGON : POLYGON;
     }
     case 'segment':
     case 'line': {
-      kind = s.type === 'line' ? LINE : SEGMENT;
+      kind = t === 'line' ? LINE : SEGMENT;
       if ((mask & (1 << kind)) === 0) break;
       const a = s.a;
       const b = s.b;
@@ -480,8 +483,7 @@ function putTransform(fn, path, t, o) {
 /** A shape of a fixed kind (`type` may be omitted): used where only one kind makes sense. */
 function putFixed(fn, path, s, slot, kind) {
   checkKind(fn, path, s, KIND_NAMES[kind]);
-  if (s.type === undefined) s = { ...s, type: KIND_NAMES[kind] };
-  return putShape(fn, path, s, slot, 1 << kind);
+  return putShape(fn, path, s, slot, 1 << kind, KIND_NAMES[kind]);
 }
 
 function putPoint(fn, path, p, at) {
@@ -515,6 +517,34 @@ function need() {
   if (!ready) notReady();
 }
 
+// ---- validated once ---------------------------------------------------------------------------------------------
+// Every factory returns a deeply frozen shape. The polygons that polygon(), polygonFromBox() and polygonFromAabb()
+// return hold the core's own normalised vertices (Polygon::create's output), and since they cannot change, they
+// are remembered here: a later call with the same object hands its points to the core as trusted
+// (Polygon::assignNormalized: the same polygon bit for bit, without proving it convex again).
+const trusted = new WeakSet<object>();
+
+function untrusted(kind) {
+  return kind === TRUSTED_POLYGON ? POLYGON : kind;
+}
+
+/** Freezes a factory's shape and the {x, y} objects in it. */
+function frozen<T extends object>(s: T): T {
+  for (const key in s) {
+    const v = s[key];
+    if (v !== null && typeof v === 'object') Object.freeze(v);
+  }
+  return Object.freeze(s);
+}
+
+/** A polygon shape over the core's normalised vertices: frozen, and trusted when it is a polygon at all. */
+function normalisedPolygon(points) {
+  for (const p of points) Object.freeze(p);
+  const s = Object.freeze({ type: 'polygon' as const, points: Object.freeze(points) });
+  if (points.length >= 3) trusted.add(s);
+  return s;
+}
+
 // ---- factories -------------------------------------------------------------------------------------------------
 
 function num(fn, name, v) {
@@ -544,7 +574,7 @@ export function circle(x, y, radius): any {
   need();
   const s = { type: 'circle', center: { x, y }, radius };
   checkFactory('circle', ['x', 'y', 'radius'], [x, y, radius], s, { center: ['x', 'y'], radius: ['radius'] });
-  return s;
+  return frozen(s);
 }
 
 /**
@@ -557,7 +587,7 @@ export function aabb(minX, minY, maxX, maxY): any {
   const s = { type: 'aabb', min: { x: minX, y: minY }, max: { x: maxX, y: maxY } };
   checkFactory('aabb', ['minX', 'minY', 'maxX', 'maxY'], [minX, minY, maxX, maxY], s,
     { min: ['minX', 'minY'], max: ['maxX', 'maxY'] });
-  return s;
+  return frozen(s);
 }
 
 /**
@@ -575,7 +605,7 @@ export function aabbFromTopLeft(x, y, width, height): any {
   const s = { type: 'aabb', min: { x, y }, max: { x: x + width, y: y + height } };
   checkFactory('aabbFromTopLeft', ['x', 'y', 'width', 'height'], [x, y, width, height], s,
     { min: ['x', 'y'], max: ['width', 'height'] });
-  return s;
+  return frozen(s);
 }
 
 /**
@@ -593,7 +623,7 @@ export function box(cx, cy, hx, hy, angle = 0): any {
   const s = { type: 'box', center: { x: cx, y: cy }, halfExtents: { x: hx, y: hy }, angle };
   checkFactory('box', ['cx', 'cy', 'hx', 'hy', 'angle'], [cx, cy, hx, hy, angle], s,
     { center: ['cx', 'cy'], halfExtents: ['hx', 'hy'], angle: ['angle'] });
-  return s;
+  return frozen(s);
 }
 
 /**
@@ -605,7 +635,7 @@ export function segment(ax, ay, bx, by): any {
   need();
   const s = { type: 'segment', a: { x: ax, y: ay }, b: { x: bx, y: by } };
   checkFactory('segment', ['ax', 'ay', 'bx', 'by'], [ax, ay, bx, by], s, { a: ['ax', 'ay'], b: ['bx', 'by'] });
-  return s;
+  return frozen(s);
 }
 
 /**
@@ -617,7 +647,7 @@ export function line(ax, ay, bx, by): any {
   need();
   const s = { type: 'line', a: { x: ax, y: ay }, b: { x: bx, y: by } };
   checkFactory('line', ['ax', 'ay', 'bx', 'by'], [ax, ay, bx, by], s, { a: ['ax', 'ay'], b: ['bx', 'by'] });
-  return s;
+  return frozen(s);
 }
 
 /**
@@ -631,7 +661,7 @@ export function ray(ox, oy, dx, dy, maxFraction = Infinity): any {
   const s = { type: 'ray', origin: { x: ox, y: oy }, direction: { x: dx, y: dy }, maxFraction };
   checkFactory('ray', ['ox', 'oy', 'dx', 'dy', 'maxFraction'], [ox, oy, dx, dy, maxFraction], s,
     { origin: ['ox', 'oy'], direction: ['dx', 'dy'], maxFraction: ['maxFraction'] });
-  return s;
+  return frozen(s);
 }
 
 /**
@@ -643,7 +673,7 @@ export function transform(x, y, angle = 0): any {
   need();
   const s = { type: 'transform', position: { x, y }, angle };
   checkFactory('transform', ['x', 'y', 'angle'], [x, y, angle], s, { position: ['x', 'y'], angle: ['angle'] });
-  return s;
+  return frozen(s);
 }
 
 /**
@@ -662,7 +692,7 @@ export function polygon(points): any {
     const got = lookup({ points }, field);
     return `argument ${field} ${message}${got !== undefined ? ` (got ${show(got)})` : ''}`;
   });
-  return { type: 'polygon', points: verticesAtBuffer(r) };
+  return normalisedPolygon(verticesAtBuffer(r));
 }
 
 /**
@@ -956,8 +986,8 @@ export function sat(a: Box, b: Box): SatResult;
 export function sat(a: Polygon, b: Polygon): SatResult;
 export function sat(a, b): any {
   if (!ready) notReady();
-  const ka = putShape('sat', 'a', a, 0, (1 << BOX) | (1 << POLYGON));
-  const kb = putShape('sat', 'b', b, 1, (1 << BOX) | (1 << POLYGON));
+  const ka = untrusted(putShape('sat', 'a', a, 0, (1 << BOX) | (1 << POLYGON)));
+  const kb = untrusted(putShape('sat', 'b', b, 1, (1 << BOX) | (1 << POLYGON)));
   if (ka !== kb) throw typeError('sat', 'b', `a ${KIND_NAMES[ka]} like a`, b);
   const r = C.sat(ka, io[0], io[1], io[SLOT1], io[SLOT1 + 1]);
   fresh();
@@ -1170,7 +1200,7 @@ export function polygonFromBox(box): any {
   putFixed('polygonFromBox', 'box', box, 0, BOX);
   const r = C.polygonFromBox();
   if (r < 0) rejected('polygonFromBox', ['box'], [box]);
-  return { type: 'polygon', points: verticesAtBuffer(r) };
+  return normalisedPolygon(verticesAtBuffer(r));
 }
 
 /** The polygon of an axis-aligned box (C++ `Polygon::fromAabb`). */
@@ -1180,7 +1210,7 @@ export function polygonFromAabb(aabb): any {
   putFixed('polygonFromAabb', 'aabb', aabb, 0, AABB);
   const r = C.polygonFromAabb();
   if (r < 0) rejected('polygonFromAabb', ['aabb'], [aabb]);
-  return { type: 'polygon', points: verticesAtBuffer(r) };
+  return normalisedPolygon(verticesAtBuffer(r));
 }
 
 /** The four corners of a box, counter-clockwise, starting at local (-hx, -hy) (C++ `Box::corners`). */
@@ -2011,9 +2041,9 @@ export class World {
     return (this.#vEnds = viewOf(this.#vEnds, Uint32Array, this.#endsAt, 2 * this.#ends));
   }
 
-  #query(fn, names, args, n) {
+  #query(fn, names, args, n, describe?) {
     fresh();
-    if (n < 0) rejected(fn, names, args);
+    if (n < 0) rejected(fn, names, args, describe);
     this.#queries = n;
     this.#queriesAt = io[OUT];
     return n;
@@ -2037,7 +2067,10 @@ export class World {
     const fn = 'World.queryPoint';
     const p = this.#live('queryPoint');
     putPoint(fn, 'point', point, POINT);
-    return this.#query(fn, ['point', 'mask'], [point, mask], p.queryPoint(maskArg(fn, mask)));
+    const n = p.queryPoint(maskArg(fn, mask));
+    // (The core names the point's field "point": the argument itself is the point.)
+    return this.#query(fn, ['point', 'mask'], [point, mask], n, (arg, index, field, message) =>
+      (arg === 0 && field === 'point' ? `argument point ${message} (got ${show(point)})` : undefined));
   }
 
   /** Bodies whose world shape overlaps `shape` (world coordinates); returns their count. */
