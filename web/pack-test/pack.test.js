@@ -13,7 +13,7 @@
 //   8. a module Web Worker that steps a World and posts the pairs back, checked against brute force: with no bundler
 //      (relative import), built by Vite and built by webpack;
 //   9. the inline entry collide2d/inline (wasm embedded): in Node, in an esbuild bundle and on a static page, from a
-//      copy of the package with no .wasm file in it, and in a webpack build; no .wasm may be requested.
+//      copy of the package with no .wasm file in it, and in webpack and Vite builds; no .wasm may be requested.
 // Every page must finish with no console error, fetch exactly one .wasm (200, application/wasm; none for the inline
 // entry) and compute the right answers; the bundlers must print no warning. The bundlers are the repository's pinned
 // devDependencies, run on the temporary project. The temporary folders are removed at the end.
