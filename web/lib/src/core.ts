@@ -414,12 +414,23 @@ function putShape(fn, path, s, slot, mask, implied?) {
       kind = POLYGON;
       if ((mask & (1 << POLYGON)) === 0) break;
       const start = slot === 0 ? 0 : polygonEnd;
+      // A polygon that polygon() made (frozen, its points the core's normalised vertices) is not proved again.
+      const xy = Trusted.xy(s);
+      if (xy !== undefined) {
+        const n = xy.length >> 1;
+        reserve(fn, (start + n) * 16);
+        const k = (bufPtr >> 3) + 2 * start;
+        for (let i = 0; i < 2 * n; i++) f64[k + i] = xy[i];
+        io[o] = start;
+        io[o + 1] = n;
+        polygonEnd = start + n;
+        return TRUSTED_POLYGON;
+      }
       const n = putPoints(fn, path + '.points', s.points, start);
       io[o] = start;
       io[o + 1] = n;
       polygonEnd = start + n;
-      // A polygon that polygon() made (frozen, its points the core's normalised vertices) is not proved again.
-      return trusted.has(s) ? TRUSTED_POLYGON : POLYGON;
+      return POLYGON;
     }
     case 'segment':
     case 'line': {
@@ -520,9 +531,35 @@ function need() {
 // ---- validated once ---------------------------------------------------------------------------------------------
 // Every factory returns a deeply frozen shape. The polygons that polygon(), polygonFromBox() and polygonFromAabb()
 // return hold the core's own normalised vertices (Polygon::create's output), and since they cannot change, they
-// are remembered here: a later call with the same object hands its points to the core as trusted
+// are marked (Trusted below): a later call with the same object hands its points to the core as trusted
 // (Polygon::assignNormalized: the same polygon bit for bit, without proving it convex again).
-const trusted = new WeakSet<object>();
+// The mark is a private field stamped on the object itself (the "constructor return override" lets a class add its
+// private field to any object): it cannot be forged or copied from another object, checking it (`#xy in s`) is an
+// inline-cached property test rather than a hash lookup, and the object stays a plain object (Object.prototype).
+// The field holds the vertices as one array of numbers, copied into wasm memory without visiting n {x, y} objects.
+class Receiver {
+  constructor(o: object) {
+    return o;
+  }
+}
+class Trusted extends Receiver {
+  #xy: number[];
+  private constructor(o: object, xy: number[]) {
+    super(o);
+    this.#xy = xy;
+  }
+  /** Marks a polygon shape (before it is frozen) with its vertices. */
+  static add(o: { points: Vec2[] }): void {
+    const pts = o.points;
+    const xy: number[] = [];
+    for (let i = 0; i < pts.length; i++) xy.push(pts[i].x, pts[i].y);
+    new Trusted(o, xy);
+  }
+  /** The packed vertices of a marked polygon, else undefined. */
+  static xy(o: object): number[] | undefined {
+    return #xy in o ? o.#xy : undefined;
+  }
+}
 
 function untrusted(kind) {
   return kind === TRUSTED_POLYGON ? POLYGON : kind;
@@ -540,9 +577,9 @@ function frozen<T extends object>(s: T): T {
 /** A polygon shape over the core's normalised vertices: frozen, and trusted when it is a polygon at all. */
 function normalisedPolygon(points) {
   for (const p of points) Object.freeze(p);
-  const s = Object.freeze({ type: 'polygon' as const, points: Object.freeze(points) });
-  if (points.length >= 3) trusted.add(s);
-  return s;
+  const s = { type: 'polygon' as const, points: Object.freeze(points) };
+  if (points.length >= 3) Trusted.add(s); // (before freezing: a frozen object takes no new field)
+  return Object.freeze(s);
 }
 
 // ---- factories -------------------------------------------------------------------------------------------------
