@@ -11,7 +11,7 @@
 //   7. a plain static page, no bundler: <script type="module"> with an import map into node_modules/collide2d,
 //      served by a static file server;
 //   8. a module Web Worker that steps a World and posts the pairs back, checked against brute force: with no bundler
-//      (relative import), built by Vite and built by webpack;
+//      (relative import), built by Vite, under the Vite dev server and built by webpack;
 //   9. the inline entry collide2d/inline (wasm embedded): in Node, in an esbuild bundle and on a static page, from a
 //      copy of the package with no .wasm file in it, and in webpack and Vite builds; no .wasm may be requested.
 // Every page must finish with no console error, fetch exactly one .wasm (200, application/wasm; none for the inline
@@ -369,6 +369,31 @@ test('module Web Worker built by Vite (no config): steps a World in the worker, 
   assert.deepEqual(messages, [], 'Vite printed no warning');
   checkEmittedWasm(join(dir, 'dist'));
   checkWorkerPage(await servePage(join(dir, 'dist')));
+});
+
+test('module Web Worker under the Vite dev server (no config): steps a World in the worker, right pairs in Chromium', async () => {
+  const dir = join(project, 'worker-vite-dev');
+  writeFiles({
+    'worker-vite-dev/index.html': pageHtml('collide2d in a worker (Vite dev)', './main.js'),
+    'worker-vite-dev/main.js': workerPageSource(WORLD_INPUT),
+    'worker-vite-dev/worker.js': workerSource('collide2d', '../world.js'),
+  });
+  const messages = [];
+  // (its own dependency cache, so that collide2d is pre-bundled here as on a user's first run)
+  const server = await createViteServer({
+    ...viteOptions(dir, messages),
+    cacheDir: join(dir, '.vite'),
+    server: { host: '127.0.0.1', port: 0, strictPort: false },
+  });
+  try {
+    await server.listen();
+    const url = server.resolvedUrls?.local[0];
+    assert.ok(url, 'the dev server has a local URL');
+    checkWorkerPage(await runInBrowser(url));
+    assert.deepEqual(messages, [], 'Vite printed no warning');
+  } finally {
+    await server.close();
+  }
 });
 
 test('module Web Worker built by webpack 5 (entry and output only): steps a World in the worker, right pairs in Chromium', async () => {
