@@ -2,10 +2,11 @@
 // rewrite): each library is loaded as its own module instance, and the repetitions alternate between them so that
 // both see the same machine load. Usage:
 //   node bench/js/embind.mjs [--lib=name=path/to/web/lib/index.js ...] [--pairs=100000] [--reps=9]
-// (default: this tree's web/lib/index.js). Prints ns per call (median of reps) for: circle-circle overlaps / collide on shape objects; polygon-polygon
-// collide on factory-made polygons (c2.polygon) and on plain object literals (the same points), with SAT.js's
-// testPolygonPolygon on the same pairs; raycast against a circle with a new c2.ray() per cast, one reused factory
-// ray, and one reused untagged literal {origin, direction}. Same seeded data as bench/js/core.mjs's generator.
+// (default: this tree's web/lib/index.js). Prints ns per call (median of reps) for: circle-circle overlaps /
+// collide on shape objects; polygon-polygon collide on factory-made polygons (c2.polygon) and on plain object
+// literals (the same points), with SAT.js's testPolygonPolygon on the same pairs; raycast against a circle with a
+// new c2.ray() per cast and with one reused untagged literal {origin, direction}; World.setTransform (a class_
+// method call). Seeded data (bench/js/scene.mjs's generator).
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Mulberry32 } from './scene.mjs';
@@ -60,6 +61,9 @@ function setup(c2) {
   const target = c2.circle(0, 0, 5);
   const targets = circlesA;
 
+  const world = new c2.World();
+  const handles = [];
+  for (let i = 0; i < 64; i++) handles.push(world.add(c2.circle(i, 0, 1)));
   const cases = {
     'circle-circle overlaps (objects)': () => { let h = 0; for (let i = 0; i < N; i++) if (c2.overlaps(circlesA[i], circlesB[i])) h++; return h; },
     'circle-circle collide (objects)': () => { let h = 0; for (let i = 0; i < N; i++) if (c2.collide(circlesA[i], circlesB[i]) !== null) h++; return h; },
@@ -67,6 +71,7 @@ function setup(c2) {
     'polygon-polygon collide, object literals': () => { let h = 0; for (let i = 0; i < N; i++) if (c2.collide(literalPolys[i][0], literalPolys[i][1]) !== null) h++; return h; },
     'SAT.js testPolygonPolygon + Response, same pairs': () => { let h = 0; for (let i = 0; i < N; i++) { response.clear(); if (SAT.testPolygonPolygon(satPolys[i][0], satPolys[i][1], response)) h++; } return h; },
     'raycast, new c2.ray() per cast': () => { let h = 0; for (let i = 0; i < N; i++) { const r = rays[i]; if (c2.raycast(c2.ray(r[0], r[1], r[2], r[3]), targets[i]) !== null) h++; } return h; },
+    'World.setTransform (an embind class_ method)': () => { for (let i = 0; i < N; i++) world.setTransform(handles[i & 63], i, 0, 0); return 0; },
     'raycast, one reused untagged literal': () => {
       let h = 0;
       const o = { x: 0, y: 0 }, d = { x: 0, y: 0 }, ray = { origin: o, direction: d };

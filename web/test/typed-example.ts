@@ -8,6 +8,14 @@ import type {
   Shape, SlideResult, Status, SweepHit, Transform, ValidationError, Vec2, BodyHandle, BodyFilter, BodyOptions,
   BodyTransform, WorldOptions, WorldRayHit,
 } from 'collide2d';
+import * as inline from 'collide2d/inline';
+
+// The inline entry: the same API; init() takes no options (the wasm is embedded).
+await inline.init();
+// @ts-expect-error -- the inline entry has nothing to load
+await inline.init({ wasmBinary: new Uint8Array(0) });
+const inlineContact: Contact | null = inline.collide(inline.circle(0, 0, 1), c2.circle(1, 0, 1));
+void inlineContact;
 
 const options: InitOptions = { wasmUrl: new URL('https://example.com/collide2d.wasm') };
 void options;

@@ -210,7 +210,7 @@ constexpr int kContactStride = 6;  // hit, normal.x, normal.y, depth, point.x, p
 SatTrace g_trace;
 std::vector<double> g_axes;  // 9 doubles per SAT axis: axis.x, axis.y, owner, edge, minA, maxA, minB, maxB, overlap
 
-// ---- embind-bound (cold) functions -------------------------------------------------------------------------
+// ---- cold single calls (bound below as plain embind functions) ------------------------------------------------
 
 int intersectLines() {
   Status s = loadLine(0);
@@ -424,7 +424,7 @@ int moveAndSlideCircle(int start, int count, int maxIterations) {
   return 0;
 }
 
-/// The Status of any shape kind (0..7) in slot 0, kept in g_error; returns the Error code.
+/// The Status of any shape kind (0..8) in slot 0, kept in g_error; returns the Error code.
 int validateShape(int kind, int start, int count) {
   Status s;
   switch (kind) {
@@ -584,7 +584,7 @@ int publishRays(const World& w, Status s) {
 Shape g_bodyShape;
 }  // namespace
 
-// ---- plain C exports: the hot paths and the memory plumbing ---------------------------------------------------
+// ---- the hot paths and the memory plumbing --------------------------------------------------------------------
 namespace {
 
 std::uintptr_t c2_io() { return reinterpret_cast<std::uintptr_t>(g_io); }
@@ -602,11 +602,11 @@ std::uintptr_t c2_reserve(std::uint32_t bytes) {
   return reinterpret_cast<std::uintptr_t>(g_buf);
 }
 
-/// validate() of any shape kind (0..7) in slot 0; the Status is kept for c2_error_* / errorField. Used by every
-/// factory, hence a plain export.
+/// validate() of any shape kind (0..8) in slot 0; the Status is kept for errorCode / errorField. Used by every
+/// factory.
 int c2_validate(int kind, int start, int count) { return validateShape(kind, start, count); }
 
-/// Ray in slot 0 against the shape in slot 1 (often called many times per frame, hence a plain export).
+/// Ray in slot 0 against the shape in slot 1 (often called many times per frame).
 int c2_raycast(int kind, int start, int count) { return raycastShape(kind, start, count); }
 
 /// Closest point of the shape in slot 0 to the point at kPoint.
@@ -627,7 +627,7 @@ int c2_collide_circle_circle_checked_by_caller(double ax, double ay, double ar, 
   return c.hit ? 1 : 0;
 }
 
-/// Generic pair query over slots 0 and 1 (kinds 0..4; polygons' points by Vec2 index in the scratch buffer).
+/// Generic pair query over slots 0 and 1 (kinds 0..4 and 8; polygons' points by Vec2 index in the scratch buffer).
 int c2_overlaps(int kindA, int startA, int countA, int kindB, int startB, int countB) {
   Status s = loadShape(0, kindA, startA, countA);
   if (!s) return fail(s, 0);
@@ -654,7 +654,7 @@ int c2_contains(int kind, int start, int count) {
 }
 
 // Batches. Offsets are byte offsets into the scratch buffer; `n` counts pairs. A rejected element sets
-// c2_error_* (arg: 0 first input, 1 second, 2 pairs) and returns -1 before anything is written.
+// g_error (arg: 0 first input, 1 second, 2 pairs) and returns -1 before anything is written.
 
 /// Circles a[i] vs b[i] (3 doubles each); out: one byte per pair.
 int c2_batch_overlaps_circle_circle(std::uint32_t aOff, std::uint32_t bOff, std::uint32_t n,
@@ -879,7 +879,7 @@ void c2_world_clear(World& world) {
   world.clear();
 }
 
-/// Adds the shape in slot 0 (kinds 0..4; polygon points by Vec2 index) with the transform in slot 1 (x, y, angle).
+/// Adds the shape in slot 0 (kinds 0..4 and 8; polygon points by Vec2 index) with the transform in slot 1 (x, y, angle).
 /// Returns the handle (as int), or -1: arg 0 the shape (or field "capacity"), arg 1 the transform.
 int c2_world_add(World& world, int kind, int start, int count, double userId,
                                       std::uint32_t category, std::uint32_t mask, std::int32_t group) {

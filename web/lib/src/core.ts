@@ -1,30 +1,3 @@
-/**
- * collide2d — 2D collision detection: a C++ core compiled to WebAssembly.
- *
- * Conventions (the same as the C++ header `collide2d.h`):
- * - Coordinates are numbers in any unit; angles are radians, a positive angle turns +x towards +y.
- * - Shapes are closed: touching counts as a hit (a contact may then have depth 0).
- * - A {@link Contact}'s normal is a unit vector from A to B: moving B by `normal * depth` separates the shapes.
- * - A segment or line through a and b is `a + t (b - a)`; a ray is `origin + t direction`, t >= 0.
- * - Orientation-based answers (segment crossings, point in polygon, convexity) are exact; metric answers are
- *   rounded doubles. No fixed epsilon anywhere.
- *
- * Usage: `await init()` once, then call the functions with plain values. Shapes are plain objects with a `type`
- * tag; the factories ({@link circle}, {@link polygon}, ...) build and check them. Where an argument can only be one
- * kind of shape (the `line` of {@link intersectCircleLine}, the walls of {@link sweep}, ...), `type` may be left
- * out.
- *
- * Errors: calling anything before {@link init} resolves throws an `Error`. Every function checks its arguments:
- * a wrong type or a missing field throws a `TypeError`; a value the core rejects (NaN, Infinity, a negative
- * radius, a degenerate polygon, ...) throws a `RangeError`. Messages name the function and the argument, e.g.
- * `collide2d.collide: argument b.radius must be >= 0 (got -1)`; a `RangeError` from the core also carries the
- * error name in `code` ({@link ValidationError}).
- *
- * Memory: functions on plain values keep no wasm memory; there is nothing to free.
- *
- * @packageDocumentation
- */
-
 // collide2d — public API over the WebAssembly build of the C++ core (the raw layer: web/wasm/bindings.cpp, embind).
 // tsc compiles this source into web/lib/*.js and the .d.ts with this TSDoc. Conventions: see the README /
 // collide2d.h. The entries (index.ts: the .wasm file beside the glue; inline.ts: the wasm embedded) load the module
@@ -249,6 +222,7 @@ function notReady(): never {
 
 // ---- argument checks ------------------------------------------------------------------------------------------
 
+/** A value as error messages show it. @internal */
 export function show(v): any {
   if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
   if (typeof v === 'string') return JSON.stringify(v.length > 40 ? v.slice(0, 40) + '...' : v);
