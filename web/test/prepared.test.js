@@ -154,3 +154,43 @@ test('overlaps(circle, circle) and overlapsCircleCircle(numbers) in JavaScript a
   assert.throws(() => c2.overlapsCircleCircle(0, 0, 1), { name: 'TypeError', message: /argument bx must be a number/ });
   assert.equal(c2.overlapsCircleCircle(0, 0, 1, 2.5, 0, 1), false);
 });
+
+test('collide(circle, circle) in JavaScript answers as the wasm core, bit for bit, on 200,000 pairs (touching, coincident and tiny distances included)', () => {
+  const rng = mulberry32(12);
+  const n = 200000;
+  const a = new Float64Array(3 * n);
+  const b = new Float64Array(3 * n);
+  for (let i = 0; i < n; i++) {
+    const r1 = rng() * 3;
+    const r2 = rng() * 3;
+    const x = (rng() - 0.5) * 10;
+    const y = (rng() - 0.5) * 10;
+    a.set([x, y, r1], 3 * i);
+    switch (i % 8) {
+      case 0: b.set([x, y, r2], 3 * i); break; // coincident centres: normal (1, 0)
+      case 1: b.set([x + (rng() - 0.5) * 1e-140, y - 1e-300 * rng(), r2], 3 * i); break; // distances below 2^-450
+      case 2: { // exactly touching along an axis
+        const ra = Math.round(r1 * 4) / 4;
+        const rb = Math.round(r2 * 4) / 4;
+        a.set([0, 0, ra], 3 * i);
+        b.set([-(ra + rb), 0, rb], 3 * i);
+        break;
+      }
+      case 3: b.set([x + (rng() - 0.5) * 1e-12, y, 0], 3 * i); break; // a zero radius, nearly coincident
+      default: b.set([x + (rng() - 0.5) * 8, y + (rng() - 0.5) * 8, r2], 3 * i);
+    }
+  }
+  const wasm = c2.batch.collideCircleCircle(a, b);
+  let hits = 0;
+  for (let i = 0; i < n; i++) {
+    const js = c2.collide(c2.circle(a[3 * i], a[3 * i + 1], a[3 * i + 2]), c2.circle(b[3 * i], b[3 * i + 1], b[3 * i + 2]));
+    const w = wasm.subarray(6 * i, 6 * i + 6);
+    const expected = w[0] === 1 ? { normal: { x: w[1], y: w[2] }, depth: w[3], point: { x: w[4], y: w[5] } } : null;
+    if (js === null ? expected !== null : expected === null) assert.fail(`pair ${i}: hit differs`);
+    if (js !== null) {
+      assert.deepStrictEqual(js, expected, `pair ${i}: ${a.subarray(3 * i, 3 * i + 3)} / ${b.subarray(3 * i, 3 * i + 3)}`);
+      hits++;
+    }
+  }
+  assert.ok(hits > n / 4 && hits < (7 * n) / 8, `both outcomes represented (${hits})`);
+});
