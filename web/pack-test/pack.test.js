@@ -1,22 +1,35 @@
-// The real artifact, tried as a new user would (issue 3): `npm pack` the repository, install the tarball into an
-// empty temporary project (offline: the package has no runtime dependencies), then
+// The real artifact, tried as a new user would (issues 3 and 9): `git clone` the repository into a temporary folder
+// (no web/pkg, no build/), `npm pack` it there (the prepack script builds the wasm module), install the tarball into
+// an empty temporary project (offline: the package has no runtime dependencies), then with that one install:
 //   1. import 'collide2d' from a Node ESM script and check its answers against plain geometry computed here;
 //   2. type-check a TypeScript consumer against the installed declarations (moduleResolution bundler and
 //      nodenext), and check that deliberately wrong calls fail (the types are resolved, not `any`);
-//   3. build a tiny Vite app (index.html + main.js, no config, no plugin) with the repository's Vite, check the
-//      .wasm asset is in dist, serve dist and run the page in Chromium;
-//   4. run the same app under the Vite dev server (dependency pre-bundling on, as a user gets it) in Chromium.
-// Needs web/pkg built (scripts/test.sh builds it first). Temporary folders are removed at the end.
+//   3. build a tiny Vite app (index.html + main.js, no config, no plugin), serve dist, run the page in Chromium;
+//   4. run the same app under the Vite dev server (dependency pre-bundling on, as a user gets it) in Chromium;
+//   5. build it with webpack 5 (no config beyond entry and output, no loader) and run it in Chromium;
+//   6. bundle it with esbuild (ESM, the .wasm copied next to the bundle and passed as wasmUrl) and run it in Chromium;
+//   7. a plain static page, no bundler: <script type="module"> with an import map into node_modules/collide2d,
+//      served by a static file server;
+//   8. a module Web Worker that steps a World and posts the pairs back, checked against brute force: with no bundler
+//      (relative import), built by Vite, under the Vite dev server and built by webpack;
+//   9. the inline entry collide2d/inline (wasm embedded): in Node, in an esbuild bundle and on a static page, from a
+//      copy of the package with no .wasm file in it, and in webpack and Vite builds; no .wasm may be requested.
+// Every page must finish with no console error, fetch exactly one .wasm (200, application/wasm; none for the inline
+// entry) and compute the right answers; the bundlers must print no warning. The bundlers are the repository's pinned
+// devDependencies, run on the temporary project. The temporary folders are removed at the end.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, sep } from 'node:path';
-import { build as viteBuild, createServer as createViteServer } from 'vite';
-import { launch, ROOT } from '../e2e/helpers.js';
-import { mulberry32 } from '../test/shared.js';
+import { dirname, join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { build as viteBuild, createLogger, createServer as createViteServer } from 'vite';
+import webpack from 'webpack';
+import {
+  checkAnswers, checkPage, checkWorld, closeBrowser, computeSource, mainSource, makeInput, makeProject, makeWorldInput,
+  npm, pageHtml, parsePack, removeTmp, ROOT, runInBrowser, serveStatic, WORLD_SOURCE, workerPageSource, workerSource,
+} from './shared.js';
 
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 // The wrapper is tsc's output of web/lib/src (index = default entry, inline = wasm embedded, core/api/types shared).
@@ -24,232 +37,81 @@ const SHIPPED = ['package.json', 'README.md',
   ...['api', 'core', 'index', 'inline', 'types'].flatMap((m) => [`web/lib/${m}.d.ts`, `web/lib/${m}.js`]),
   'web/pkg/collide2d.mjs', 'web/pkg/collide2d.wasm', 'web/pkg/collide2d.wasm.base64.mjs'];
 
-let tmp = ''; // holds the tarball and the project
+let tmp = ''; // holds the clone, the tarball and the project
+let clone = ''; // the fresh clone that is packed
+let cleanClone = null; // what the clone held before npm pack
 let project = ''; // the empty project the tarball is installed into
-let tarball = '';
 let packed = null; // npm pack --json entry
-let browser = null;
-
-function npm(args, cwd) {
-  return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-// ---- inputs and the answers plain geometry gives --------------------------------------------------------------
-
-/** Inputs of the consumer script. Integer coordinates: the plain-geometry answers below are exact, ties included. */
-function makeInput() {
-  const rnd = mulberry32(20240607);
-  const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
-  const circles = [];
-  for (let i = 0; i < 400; i++) circles.push([int(0, 24), int(0, 24), int(1, 6)]);
-  const rects = []; // [x0, y0, x1, y1]
-  for (let i = 0; i < 300; i++) {
-    const x0 = int(0, 30);
-    const y0 = int(0, 30);
-    rects.push([x0, y0, x0 + int(1, 10), y0 + int(1, 10)]);
-  }
-  return {
-    circlePairs: [[0, 0, 1, 1.5, 0, 1], [0, 0, 1, 2, 0, 1], [0, 0, 1, 3, 0, 1], [0, 0, 2, 3, 4, 4], [-1, 2, 1, -1, 2, 0.5]],
-    circleVsPolygon: { circle: [3, 1, 1.5], rect: [0, 0, 2, 2] },
-    rectPairs: [[[0, 0, 2, 2], [1.5, 0.5, 3.5, 2.5]], [[0, 0, 2, 2], [0.5, -1, 1.5, 3]], [[0, 0, 2, 2], [2, 0, 4, 2]], [[0, 0, 2, 2], [3, 0, 4, 2]]],
-    segmentPairs: [
-      [[0, 0, 2, 2], [0, 2, 2, 0]],
-      [[0, 0, 2, 0], [0, 1, 2, 1]],
-      [[0, 0, 3, 0], [1, 0, 5, 0]],
-      [[0, 0, 1, 1], [2, 0, 3, -4]],
-    ],
-    circles,
-    rects,
-  };
-}
-
-// The consumer's code (the same in Node and in the browser): only the public API, answers as JSON.
-const COMPUTE = `
-import * as c2 from 'collide2d';
-
-const rectPoints = ([x0, y0, x1, y1]) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
-const seg = ([ax, ay, bx, by]) => ({ a: { x: ax, y: ay }, b: { x: bx, y: by } });
-
-export async function compute(input) {
-  let beforeInit = 'no error';
-  try {
-    c2.overlaps({ type: 'circle', center: { x: 0, y: 0 }, radius: 1 }, { type: 'circle', center: { x: 0, y: 0 }, radius: 1 });
-  } catch (e) {
-    beforeInit = e.constructor.name + ': ' + e.message;
-  }
-  const first = c2.init();
-  const second = c2.init();
-  await first;
-  await second;
-  const overlaps = input.circlePairs.map(([ax, ay, ar, bx, by, br]) => c2.overlaps(c2.circle(ax, ay, ar), c2.circle(bx, by, br)));
-  const circleContacts = input.circlePairs.map(([ax, ay, ar, bx, by, br]) => c2.collide(c2.circle(ax, ay, ar), c2.circle(bx, by, br)));
-  const { circle: [cx, cy, cr], rect } = input.circleVsPolygon;
-  const circlePolygon = c2.collide(c2.circle(cx, cy, cr), c2.polygon(rectPoints(rect)));
-  const polygonContacts = input.rectPairs.map(([a, b]) => c2.collide(c2.polygon(rectPoints(a)), c2.polygon(rectPoints(b))));
-  const segments = input.segmentPairs.map(([a, b]) => c2.intersectSegments(seg(a), seg(b)));
-  let badInput = 'no error';
-  try {
-    c2.collide(c2.circle(0, 0, 1), { type: 'circle', center: { x: 0, y: 0 }, radius: -1 });
-  } catch (e) {
-    badInput = e.constructor.name + ': ' + e.message;
-  }
-  // batches: circle i against circle i + 1, rectangle i against rectangle i + 1
-  const n = input.circles.length - 1;
-  const a = new Float64Array(n * 3);
-  const b = new Float64Array(n * 3);
-  for (let i = 0; i < n; i++) {
-    a.set(input.circles[i], 3 * i);
-    b.set(input.circles[i + 1], 3 * i);
-  }
-  const batchOverlaps = Array.from(c2.batch.overlapsCircleCircle(a, b));
-  const batchCircleContacts = Array.from(c2.batch.collideCircleCircle(a, b));
-  const packed = c2.batch.packPolygons(input.rects.map(rectPoints));
-  const pairs = new Uint32Array(2 * (input.rects.length - 1));
-  for (let i = 0; i + 1 < input.rects.length; i++) {
-    pairs[2 * i] = i;
-    pairs[2 * i + 1] = i + 1;
-  }
-  const batchPolygonContacts = Array.from(c2.batch.collidePolygonPolygon(packed, pairs));
-  return {
-    beforeInit, overlaps, circleContacts, circlePolygon, polygonContacts, segments, badInput,
-    batchOverlaps, batchCircleContacts, batchPolygonContacts,
-  };
-}
-`;
-
-const near = (x, y) => Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x), Math.abs(y));
-
-function assertNear(actual, expected, what) {
-  assert.ok(near(actual, expected), `${what}: got ${actual}, expected ${expected}`);
-}
-
-/** Contact of two circles by plain geometry (null when apart; touching counts). */
-function circleContact([ax, ay, ar], [bx, by, br]) {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const d2 = dx * dx + dy * dy;
-  if (d2 > (ar + br) * (ar + br)) return null;
-  const d = Math.sqrt(d2);
-  if (d === 0) return { depth: ar + br }; // normal is a convention when the centres coincide
-  const n = { x: dx / d, y: dy / d };
-  return { normal: n, depth: ar + br - d, point: { x: bx - n.x * br, y: by - n.y * br } };
-}
-
-/** Minimum translation of two axis-aligned rectangles (both polygons) by plain geometry. */
-function rectContact([ax0, ay0, ax1, ay1], [bx0, by0, bx1, by1]) {
-  const px = Math.min(ax1 - bx0, bx1 - ax0); // push B right by ax1 - bx0, or left by bx1 - ax0
-  const py = Math.min(ay1 - by0, by1 - ay0);
-  if (px < 0 || py < 0) return null;
-  const depth = Math.min(px, py);
-  let normal; // undefined when two axes tie
-  if (px < py && ax1 - bx0 !== bx1 - ax0) normal = { x: ax1 - bx0 < bx1 - ax0 ? 1 : -1, y: 0 };
-  if (py < px && ay1 - by0 !== by1 - ay0) normal = { x: 0, y: ay1 - by0 < by1 - ay0 ? 1 : -1 };
-  return { depth, normal };
-}
-
-function checkContact(actual, expected, what) {
-  if (expected === null) {
-    assert.equal(actual, null, `${what}: expected no hit`);
-    return;
-  }
-  assert.notEqual(actual, null, `${what}: expected a hit`);
-  assertNear(actual.depth, expected.depth, `${what} depth`);
-  if (expected.normal) {
-    assertNear(actual.normal.x, expected.normal.x, `${what} normal.x`);
-    assertNear(actual.normal.y, expected.normal.y, `${what} normal.y`);
-  }
-  if (expected.point) {
-    assertNear(actual.point.x, expected.point.x, `${what} point.x`);
-    assertNear(actual.point.y, expected.point.y, `${what} point.y`);
-  }
-}
-
-/** A contact of a batch result (6 numbers per pair) as the object collide() returns. */
-function contactIn(out, i) {
-  const o = 6 * i;
-  if (out[o] === 0) return null;
-  return { normal: { x: out[o + 1], y: out[o + 2] }, depth: out[o + 3], point: { x: out[o + 4], y: out[o + 5] } };
-}
-
-/** Checks everything the consumer computed against plain geometry. */
-function checkAnswers(r, input) {
-  assert.match(r.beforeInit, /^Error: .*init\(\)/, 'a call before init() throws an Error that says to call init()');
-  input.circlePairs.forEach(([ax, ay, ar, bx, by, br], i) => {
-    const expected = circleContact([ax, ay, ar], [bx, by, br]);
-    assert.equal(r.overlaps[i], expected !== null, `overlaps, circle pair ${i}`);
-    checkContact(r.circleContacts[i], expected, `collide, circle pair ${i}`);
-  });
-  // circle (A) against a rectangle (B) it overlaps from the right: the normal points from the circle to the polygon
-  {
-    const { circle: [cx, cy, cr], rect: [x0, y0, x1, y1] } = input.circleVsPolygon;
-    const qx = Math.min(Math.max(cx, x0), x1);
-    const qy = Math.min(Math.max(cy, y0), y1);
-    const d = Math.hypot(qx - cx, qy - cy);
-    assert.ok(d > 0 && d <= cr, 'the case is a circle outside the rectangle, overlapping it');
-    checkContact(r.circlePolygon, { depth: cr - d, normal: { x: (qx - cx) / d, y: (qy - cy) / d } }, 'collide, circle-polygon');
-  }
-  input.rectPairs.forEach(([a, b], i) => checkContact(r.polygonContacts[i], rectContact(a, b), `collide, polygon pair ${i}`));
-  // segments: X crossing at (1, 1); parallel; collinear overlap [1, 3] on the x axis; apart
-  const [cross, parallel, overlap, apart] = r.segments;
-  assert.equal(cross.kind, 'point');
-  assert.deepEqual(cross.points, [{ x: 1, y: 1 }]);
-  assert.deepEqual([cross.ua, cross.ub], [[0.5], [0.5]]);
-  assert.equal(parallel.kind, 'none');
-  assert.equal(overlap.kind, 'overlap');
-  assert.deepEqual(overlap.points, [{ x: 1, y: 0 }, { x: 3, y: 0 }]);
-  assert.equal(apart.kind, 'none');
-  assert.match(r.badInput, /^RangeError: collide2d\.collide: argument b\.radius/);
-  // batches
-  const n = input.circles.length - 1;
-  let hits = 0;
-  for (let i = 0; i < n; i++) {
-    const expected = circleContact(input.circles[i], input.circles[i + 1]);
-    assert.equal(r.batchOverlaps[i], expected !== null ? 1 : 0, `batch.overlapsCircleCircle pair ${i}`);
-    checkContact(contactIn(r.batchCircleContacts, i), expected, `batch.collideCircleCircle pair ${i}`);
-    if (expected !== null) hits++;
-  }
-  assert.ok(hits > n / 10 && hits < n - n / 10, `the circle batch mixes hits and misses (${hits} of ${n})`);
-  hits = 0;
-  for (let i = 0; i + 1 < input.rects.length; i++) {
-    const expected = rectContact(input.rects[i], input.rects[i + 1]);
-    checkContact(contactIn(r.batchPolygonContacts, i), expected, `batch.collidePolygonPolygon pair ${i}`);
-    if (expected !== null) hits++;
-  }
-  assert.ok(hits > 10 && hits < input.rects.length - 10, `the polygon batch mixes hits and misses (${hits})`);
-}
-
-// ---- the temporary project -------------------------------------------------------------------------------------
+let pkgDir = ''; // node_modules/collide2d in the project
+let manifest = null; // its package.json
+let entry = ''; // its main module, relative to pkgDir (from "exports")
+let wasmFile = ''; // its .wasm file, relative to pkgDir
+const timings = [];
 
 const INPUT = makeInput();
+const WORLD_INPUT = makeWorldInput();
+
+/** The committed tree plus uncommitted changes to tracked files (what a clone of a commit made now would hold). */
+function snapshotCommit() {
+  // (an identity of its own: `stash create` makes a commit object, and a CI machine may have no git identity)
+  const identity = ['-c', 'user.name=collide2d pack test', '-c', 'user.email=pack-test@localhost'];
+  const stash = execFileSync('git', [...identity, 'stash', 'create'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  timings.push(stash ? 'packed HEAD + uncommitted changes to tracked files' : 'packed HEAD');
+  return stash || execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+}
 
 before(() => {
-  const pkg = join(ROOT, 'web/pkg');
-  for (const f of ['collide2d.mjs', 'collide2d.wasm']) {
-    assert.ok(existsSync(join(pkg, f)), `web/pkg/${f} is missing: run flock /tmp/wasm.lock bash scripts/build-wasm.sh --module-only`);
-  }
+  let t = Date.now();
   tmp = realpathSync(mkdtempSync(join(tmpdir(), 'collide2d-pack-')));
-  project = join(tmp, 'project');
-  mkdirSync(project);
-  [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', tmp], ROOT));
-  tarball = join(tmp, packed.filename);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2));
-  npm(['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], project);
-  writeFileSync(join(project, 'compute.js'), COMPUTE);
+  clone = join(tmp, 'clone');
+  const commit = snapshotCommit(); // (before the clone, which copies the objects)
+  execFileSync('git', ['clone', '--quiet', '--no-checkout', ROOT, clone], { stdio: 'pipe' });
+  execFileSync('git', ['checkout', '--quiet', commit], { cwd: clone, stdio: 'pipe' });
+  cleanClone = {
+    pkg: existsSync(join(clone, 'web/pkg')),
+    build: existsSync(join(clone, 'build')),
+    lib: readdirSync(join(clone, 'web/lib')).filter((f) => f.endsWith('.js') || f.endsWith('.d.ts')),
+  };
+  // The clone's devDependencies (for the prepack build) are the repository's: offline and fast.
+  symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
+  timings.push(`clone ${Date.now() - t} ms`);
+  t = Date.now();
+  packed = parsePack(npm(['pack', '--json', '--pack-destination', tmp], clone));
+  timings.push(`npm pack with prepack ${Date.now() - t} ms`);
+  t = Date.now();
+  ({ project } = makeProject(join(tmp, packed.filename), tmp));
+  timings.push(`install ${Date.now() - t} ms`);
+  pkgDir = join(project, 'node_modules/collide2d');
+  manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+  const main = manifest.exports['.'];
+  entry = typeof main === 'string' ? main : (main.import ?? main.default);
+  const wasms = packed.files.map((f) => f.path).filter((p) => p.endsWith('.wasm'));
+  assert.equal(wasms.length, 1, `one .wasm in the tarball: ${wasms}`);
+  [wasmFile] = wasms;
+  writeFileSync(join(project, 'compute.js'), computeSource('collide2d'));
+  writeFileSync(join(project, 'world.js'), WORLD_SOURCE);
 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
+  await closeBrowser();
+  removeTmp(tmp);
 });
 
-test('the tarball holds only what runs', (t) => {
+test('npm pack of a fresh clone: prepack builds the module, the tarball holds exactly what runs', (t) => {
+  assert.deepEqual(cleanClone, { pkg: false, build: false, lib: [] }, 'the clone starts with no build output');
   const files = packed.files.map((f) => f.path).sort();
   assert.deepEqual(files, [...SHIPPED].sort());
-  const manifest = JSON.parse(readFileSync(join(project, 'node_modules/collide2d/package.json'), 'utf8'));
+  for (const f of packed.files) assert.ok(f.size > 0, `${f.path} is not empty`);
+  const wasm = readFileSync(join(pkgDir, wasmFile));
+  assert.ok(WebAssembly.validate(wasm), 'the packed .wasm is a valid module');
+  // The inline entry's embedded copy is this very module (not a stale one).
+  const embedded = readFileSync(join(pkgDir, 'web/pkg/collide2d.wasm.base64.mjs'), 'utf8').match(/"([A-Za-z0-9+/=]+)"/);
+  assert.ok(embedded, 'the base64 module holds a base64 string');
+  assert.ok(Buffer.from(embedded[1], 'base64').equals(wasm), 'the inline entry embeds the packed .wasm, byte for byte');
   assert.equal(manifest.dependencies, undefined, 'no runtime dependencies');
   const consumer = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
   assert.deepEqual(Object.keys(consumer.dependencies), ['collide2d']);
-  t.diagnostic(`tarball ${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked`);
+  t.diagnostic(`tarball ${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked; ${timings.join(', ')}`);
 });
 
 test('Node ESM: import the installed package, init, call, right answers', () => {
@@ -259,7 +121,7 @@ const result = await compute(input);
 process.stdout.write(JSON.stringify({ resolved: import.meta.resolve('collide2d'), result }));
 `);
   const { resolved, result } = JSON.parse(execFileSync(process.execPath, ['run.mjs'], { cwd: project, encoding: 'utf8' }));
-  assert.equal(resolved, `file://${join(project, 'node_modules/collide2d/web/lib/index.js')}`, 'resolved from the installed tarball');
+  assert.equal(resolved, `file://${join(pkgDir, entry)}`, 'resolved from the installed tarball');
   checkAnswers(result, INPUT);
 });
 
@@ -267,6 +129,7 @@ process.stdout.write(JSON.stringify({ resolved: import.meta.resolve('collide2d')
 
 const GOOD_TS = `import { init, circle, polygon, overlaps, collide, intersectSegments, batch } from 'collide2d';
 import type { Contact, SegmentIntersection, PackedPolygons } from 'collide2d';
+import * as inline from 'collide2d/inline';
 
 await init();
 const a = circle(0, 0, 1);
@@ -278,19 +141,23 @@ const kind: 'none' | 'point' | 'overlap' = s.kind;
 const packed: PackedPolygons = batch.packPolygons([[{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }]]);
 const out: Float64Array = batch.collidePolygonPolygon(packed, new Uint32Array([0, 0]));
 const flags: Uint8Array = batch.overlapsCircleCircle(new Float64Array([0, 0, 1]), new Float64Array([1, 0, 1]));
-export { hit, depth, kind, out, flags };
+await inline.init();
+const inlineContact: Contact | null = inline.collide(inline.circle(0, 0, 1), a);
+export { hit, depth, kind, out, flags, inlineContact };
 `;
 
 // Each line after the import is wrong in one way; tsc must report exactly these lines.
 const BAD_TS = `import { circle, overlaps, collide, intersectSegments, batch } from 'collide2d';
+import { init as initInline } from 'collide2d/inline';
 overlaps(circle(0, 0, 1), 42);
 const depth: string = collide(circle(0, 0, 1), circle(1, 0, 1))!.depth;
 intersectSegments({ a: { x: 0, y: 0 } }, { a: { x: 0, y: 1 }, b: { x: 1, y: 0 } });
 batch.overlapsCircleCircle([0, 0, 1], new Float64Array([1, 0, 1]));
 const missing = collide(circle(0, 0, 1), circle(1, 0, 1)).depth;
+initInline({ wasmBinary: new Uint8Array(0) });
 export { depth, missing };
 `;
-const BAD_LINES = [2, 3, 4, 5, 6];
+const BAD_LINES = [3, 4, 5, 6, 7, 8]; // (the last: the inline entry's init() takes no options)
 
 // bundler: a browser project (tsc's default libraries for es2022, DOM included). nodenext: a Node project (ES
 // libraries only, plus @types/node, taken from the repository as a Node project would install it).
@@ -311,8 +178,9 @@ for (const resolution of ['bundler', 'nodenext']) {
     writeFileSync(join(project, 'wrong.ts'), BAD_TS);
     const good = tsc(resolution, 'consumer.ts');
     assert.ok(good.ok, good.output);
-    const declarations = join(project, 'node_modules/collide2d/web/lib/index.d.ts');
-    assert.ok(good.output.split('\n').includes(declarations), `tsc read ${declarations}:\n${good.output}`);
+    for (const declarations of [join(pkgDir, manifest.types), join(pkgDir, manifest.exports['./inline'].types)]) {
+      assert.ok(good.output.split('\n').includes(declarations), `tsc read ${declarations}:\n${good.output}`);
+    }
     const bad = tsc(resolution, 'wrong.ts');
     assert.equal(bad.ok, false, 'the wrong calls must not type check');
     const errorLines = [...bad.output.matchAll(/^wrong\.ts\((\d+),\d+\): error TS\d+/gm)].map((m) => Number(m[1]));
@@ -321,133 +189,320 @@ for (const resolution of ['bundler', 'nodenext']) {
   });
 }
 
-// ---- Vite ------------------------------------------------------------------------------------------------------
+// ---- browsers ------------------------------------------------------------------------------------------------------
 
-function writeViteApp() {
-  writeFileSync(join(project, 'index.html'), `<!doctype html>
-<html>
-  <head><meta charset="utf-8"><link rel="icon" href="data:,"><title>collide2d in Vite</title></head>
-  <body>
-    <pre id="out">pending</pre>
-    <script type="module" src="./main.js"></script>
-  </body>
-</html>
-`);
-  writeFileSync(join(project, 'main.js'), `import { init } from 'collide2d';
-import { compute } from './compute.js';
-
-const input = ${JSON.stringify(INPUT)};
-const out = document.getElementById('out');
-compute(input).then(
-  (result) => {
-    out.textContent = JSON.stringify({ result, initIsFunction: typeof init === 'function' });
-    document.body.dataset.done = 'ok';
-  },
-  (e) => {
-    out.textContent = String(e && e.stack ? e.stack : e);
-    document.body.dataset.done = 'error';
-  },
-);
-`);
-}
-
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
-
-/** A static file server for `dir` on 127.0.0.1 (ephemeral port). */
-function serveStatic(dir) {
-  const server = createHttpServer((req, res) => {
-    let rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).slice(1) || 'index.html';
-    const file = normalize(join(dir, rel));
-    if (!file.startsWith(dir + sep) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((ok) => {
-    server.listen(0, '127.0.0.1', () => {
-      ok({ url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
-}
-
-/** Loads the app in Chromium; returns the consumer's result, the page's errors and the .wasm responses. */
-async function runInBrowser(url) {
-  browser ??= await launch();
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors = [];
-  const wasm = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => errors.push(`requestfailed: ${r.url()}`));
-  page.on('response', (r) => {
-    if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
-    if (r.url().split('?')[0].endsWith('.wasm')) wasm.push({ url: r.url(), status: r.status(), type: r.headers()['content-type'] });
-  });
-  try {
-    await page.goto(url);
-    await page.waitForSelector('body[data-done]', { timeout: 30000 });
-    const state = await page.getAttribute('body', 'data-done');
-    const text = await page.textContent('#out');
-    assert.equal(state, 'ok', text ?? '');
-    return { ...JSON.parse(text ?? 'null'), errors, wasm };
-  } finally {
-    await context.close();
+/** Writes files (path relative to the project: contents). */
+function writeFiles(files) {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(project, path)), { recursive: true });
+    writeFileSync(join(project, path), text);
   }
 }
 
-function checkPage(page) {
-  assert.deepEqual(page.errors, []);
-  assert.equal(page.initIsFunction, true);
-  assert.equal(page.wasm.length, 1, `one .wasm request: ${JSON.stringify(page.wasm)}`);
-  assert.equal(page.wasm[0].status, 200);
-  assert.match(page.wasm[0].type ?? '', /^application\/wasm/);
-  checkAnswers(page.result, INPUT);
+/** The .wasm files under a folder (recursively), as paths relative to it. */
+function wasmAssets(dir) {
+  return readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.wasm')).map(String);
+}
+
+/** The .wasm a build emitted: exactly one, byte for byte the packaged one. Returns its path relative to dist. */
+function checkEmittedWasm(dist) {
+  const assets = wasmAssets(dist);
+  assert.equal(assets.length, 1, `one .wasm in ${dist}: ${assets.join(', ')}`);
+  assert.deepEqual(readFileSync(join(dist, assets[0])), readFileSync(join(pkgDir, wasmFile)), 'the emitted .wasm is the packaged one');
+  return assets[0];
+}
+
+async function servePage(dir, path = '') {
+  const server = await serveStatic(dir);
+  try {
+    return await runInBrowser(server.url + path);
+  } finally {
+    await server.close();
+  }
+}
+
+/** Vite's options for a user's no-config run, with a logger that records every warning and error it prints. */
+function viteOptions(root, messages) {
+  const logger = createLogger('warn');
+  const record = (level) => (msg, options) => {
+    messages.push(`${level}: ${msg}`);
+    logger[level](msg, options);
+  };
+  const customLogger = { ...logger, warn: record('warn'), warnOnce: record('warn'), error: record('error') };
+  return { root, configFile: false, logLevel: 'warn', customLogger };
+}
+
+function writeViteApp() {
+  writeFiles({ 'index.html': pageHtml('collide2d in Vite', './main.js'), 'main.js': mainSource(INPUT) });
 }
 
 test('Vite build (no config): dist holds the .wasm and the page computes the right answers in Chromium', async () => {
   writeViteApp();
-  await viteBuild({ root: project, configFile: false, logLevel: 'warn' });
+  const messages = [];
+  await viteBuild(viteOptions(project, messages));
+  assert.deepEqual(messages, [], 'Vite printed no warning');
   const dist = join(project, 'dist');
-  const assets = readdirSync(join(dist, 'assets'));
-  const wasmAssets = assets.filter((f) => f.endsWith('.wasm'));
-  assert.equal(wasmAssets.length, 1, `dist/assets: ${assets.join(', ')}`);
-  assert.deepEqual(readFileSync(join(dist, 'assets', wasmAssets[0])), readFileSync(join(ROOT, 'web/pkg/collide2d.wasm')));
-  const js = assets.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dist, 'assets', f), 'utf8')).join('\n');
-  assert.ok(js.includes(wasmAssets[0]), 'the bundle refers to the emitted .wasm');
-  const server = await serveStatic(dist);
+  const asset = checkEmittedWasm(dist);
+  const js = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dist, 'assets', f), 'utf8')).join('\n');
+  assert.ok(js.includes(asset.split('/').pop()), 'the bundle refers to the emitted .wasm');
+  const page = await servePage(dist);
+  checkPage(page, INPUT);
+  assert.ok(page.wasm[0].url.endsWith(`/${asset}`), page.wasm[0].url);
+});
+
+test('Vite dev server (no config, dependency pre-bundling as a user gets it): the page works in Chromium', async () => {
+  writeViteApp();
+  const messages = [];
+  const server = await createViteServer({ ...viteOptions(project, messages), server: { host: '127.0.0.1', port: 0, strictPort: false } });
   try {
-    const page = await runInBrowser(server.url);
-    checkPage(page);
-    assert.ok(page.wasm[0].url.endsWith(`/assets/${wasmAssets[0]}`), page.wasm[0].url);
+    await server.listen();
+    const url = server.resolvedUrls?.local[0];
+    assert.ok(url, 'the dev server has a local URL');
+    checkPage(await runInBrowser(url), INPUT);
+    // The package went through Vite's dependency optimiser, as it does for users.
+    assert.ok(existsSync(join(project, 'node_modules/.vite/deps')), 'pre-bundled dependencies');
+    assert.ok(readdirSync(join(project, 'node_modules/.vite/deps')).some((f) => f.startsWith('collide2d')), 'collide2d was pre-bundled');
+    assert.deepEqual(messages, [], 'Vite printed no warning');
   } finally {
     await server.close();
   }
 });
 
-test('Vite dev server (no config, dependency pre-bundling as a user gets it): the page works in Chromium', async () => {
-  writeViteApp();
-  rmSync(join(project, 'node_modules/.vite'), { recursive: true, force: true });
+/** webpack 5 through its Node API with a user's minimal config: an entry and an output folder, no loader, no plugin. */
+async function webpackBuild(dir) {
+  const compiler = webpack({
+    mode: 'production',
+    context: dir,
+    entry: './main.js',
+    output: { path: join(dir, 'dist'), clean: true },
+    performance: { hints: false },
+  });
+  const stats = await new Promise((ok, fail) => {
+    compiler.run((err, result) => {
+      compiler.close(() => (err ? fail(err) : ok(result)));
+    });
+  });
+  const info = stats.toJson({ all: false, errors: true, warnings: true });
+  assert.deepEqual(info.errors, [], 'webpack errors');
+  assert.deepEqual(info.warnings, [], 'webpack warnings');
+  writeFileSync(join(dir, 'dist/index.html'), pageHtml('collide2d in webpack', './main.js', { module: false }));
+  return join(dir, 'dist');
+}
+
+test('webpack 5 build (entry and output only): the .wasm is emitted and the page computes the right answers in Chromium', async () => {
+  writeFiles({ 'webpack/main.js': mainSource(INPUT, undefined, '../compute.js') });
+  const dist = await webpackBuild(join(project, 'webpack'));
+  const asset = checkEmittedWasm(dist);
+  const page = await servePage(dist);
+  checkPage(page, INPUT);
+  assert.ok(page.wasm[0].url.endsWith(`/${asset}`), page.wasm[0].url);
+});
+
+/** esbuild through its API with a user's minimal options: bundle main.js as ESM for browsers (no loader, no plugin). */
+async function esbuildBundle(dir) {
+  const result = await esbuild.build({
+    entryPoints: [join(dir, 'main.js')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    outdir: join(dir, 'dist'),
+    logLevel: 'silent',
+  });
+  assert.deepEqual(result.errors, []);
+  assert.deepEqual(result.warnings, []);
+}
+
+test('esbuild bundle (ESM, the .wasm copied beside it and passed as wasmUrl): the page computes the right answers in Chromium', async () => {
+  writeFiles({ 'esbuild/main.js': mainSource(INPUT, { wasmUrl: './collide2d.wasm' }, '../compute.js') });
+  const dir = join(project, 'esbuild');
+  await esbuildBundle(dir);
+  copyFileSync(join(pkgDir, wasmFile), join(dir, 'dist/collide2d.wasm'));
+  writeFileSync(join(dir, 'dist/index.html'), pageHtml('collide2d in esbuild', './main.js'));
+  const page = await servePage(join(dir, 'dist'));
+  checkPage(page, INPUT);
+  assert.ok(page.wasm[0].url.endsWith('/collide2d.wasm'), page.wasm[0].url);
+});
+
+test('plain static page, no bundler: <script type="module"> and an import map into node_modules, right answers in Chromium', async () => {
+  const importMap = { imports: { collide2d: `../node_modules/collide2d/${entry.replace(/^\.\//, '')}` } };
+  const head = `\n    <script type="importmap">${JSON.stringify(importMap)}</script>`;
+  writeFiles({
+    'static/index.html': pageHtml('collide2d with no bundler', './main.js', { head }),
+    'static/main.js': mainSource(INPUT, undefined, '../compute.js'),
+  });
+  const page = await servePage(project, 'static/');
+  checkPage(page, INPUT);
+  assert.ok(page.wasm[0].url.endsWith(`/node_modules/collide2d/${wasmFile}`), page.wasm[0].url);
+  assert.ok(page.requests.some((u) => u.endsWith(`/node_modules/collide2d/${entry.replace(/^\.\//, '')}`)), 'the page loaded the package itself');
+});
+
+// ---- a module Web Worker -------------------------------------------------------------------------------------------
+
+/** A worker page result: no errors, one .wasm fetched (by the worker), the World's pairs right. */
+function checkWorkerPage(page) {
+  assert.deepEqual(page.errors, []);
+  assert.equal(page.wasm.length, 1, `one .wasm request: ${JSON.stringify(page.wasm)}`);
+  assert.equal(page.wasm[0].status, 200);
+  assert.match(page.wasm[0].type ?? '', /^application\/wasm/);
+  checkWorld(page.result, WORLD_INPUT);
+}
+
+test('module Web Worker, no bundler: the worker imports the package by path, steps a World, posts the pairs back', async () => {
+  writeFiles({
+    'worker-static/index.html': pageHtml('collide2d in a worker', './main.js'),
+    'worker-static/main.js': workerPageSource(WORLD_INPUT),
+    'worker-static/worker.js': workerSource(`../node_modules/collide2d/${entry.replace(/^\.\//, '')}`, '../world.js'),
+  });
+  checkWorkerPage(await servePage(project, 'worker-static/'));
+});
+
+test('module Web Worker built by Vite (no config): steps a World in the worker, right pairs in Chromium', async () => {
+  const dir = join(project, 'worker-vite');
+  writeFiles({
+    'worker-vite/index.html': pageHtml('collide2d in a worker (Vite)', './main.js'),
+    'worker-vite/main.js': workerPageSource(WORLD_INPUT),
+    'worker-vite/worker.js': workerSource('collide2d', '../world.js'),
+  });
+  const messages = [];
+  await viteBuild(viteOptions(dir, messages));
+  assert.deepEqual(messages, [], 'Vite printed no warning');
+  checkEmittedWasm(join(dir, 'dist'));
+  checkWorkerPage(await servePage(join(dir, 'dist')));
+});
+
+test('module Web Worker under the Vite dev server (no config): steps a World in the worker, right pairs in Chromium', async () => {
+  const dir = join(project, 'worker-vite-dev');
+  writeFiles({
+    'worker-vite-dev/index.html': pageHtml('collide2d in a worker (Vite dev)', './main.js'),
+    'worker-vite-dev/main.js': workerPageSource(WORLD_INPUT),
+    'worker-vite-dev/worker.js': workerSource('collide2d', '../world.js'),
+  });
+  const messages = [];
+  // (its own dependency cache, so that collide2d is pre-bundled here as on a user's first run)
   const server = await createViteServer({
-    root: project,
-    configFile: false,
-    logLevel: 'warn',
+    ...viteOptions(dir, messages),
+    cacheDir: join(dir, '.vite'),
     server: { host: '127.0.0.1', port: 0, strictPort: false },
   });
   try {
     await server.listen();
     const url = server.resolvedUrls?.local[0];
     assert.ok(url, 'the dev server has a local URL');
-    const page = await runInBrowser(url);
-    checkPage(page);
-    // The package went through Vite's dependency optimiser, as it does for users.
-    assert.ok(existsSync(join(project, 'node_modules/.vite/deps')), 'pre-bundled dependencies');
-    assert.ok(readdirSync(join(project, 'node_modules/.vite/deps')).some((f) => f.startsWith('collide2d')), 'collide2d was pre-bundled');
+    checkWorkerPage(await runInBrowser(url));
+    assert.deepEqual(messages, [], 'Vite printed no warning');
   } finally {
     await server.close();
   }
+});
+
+test('module Web Worker built by webpack 5 (entry and output only): steps a World in the worker, right pairs in Chromium', async () => {
+  const dir = join(project, 'worker-webpack');
+  writeFiles({
+    'worker-webpack/main.js': workerPageSource(WORLD_INPUT),
+    'worker-webpack/worker.js': workerSource('collide2d', '../world.js'),
+  });
+  const dist = await webpackBuild(dir);
+  checkEmittedWasm(dist);
+  checkWorkerPage(await servePage(dist));
+});
+
+// ---- the inline entry (collide2d/inline: the wasm embedded) --------------------------------------------------------
+
+/**
+ * A project whose installed collide2d has no .wasm file at all (a copy of the installed package without it): whatever
+ * works there cannot have read or fetched one. Returns its folder.
+ */
+function inlineOnlyProject() {
+  const dir = join(project, 'inline-only');
+  if (!existsSync(dir)) {
+    cpSync(pkgDir, join(dir, 'node_modules/collide2d'), { recursive: true, filter: (src) => !src.endsWith('.wasm') });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'inline-consumer', private: true, type: 'module' }));
+    writeFileSync(join(dir, 'compute.js'), computeSource('collide2d/inline'));
+    writeFileSync(join(dir, 'world.js'), WORLD_SOURCE);
+  }
+  const left = readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.wasm'));
+  assert.deepEqual(left, [], 'no .wasm file in the inline-only project');
+  return dir;
+}
+
+/** The inline entry's module, relative to the package (from "exports"). */
+function inlineEntry() {
+  const e = manifest.exports['./inline'];
+  assert.ok(e, 'the package exports ./inline');
+  return (typeof e === 'string' ? e : (e.import ?? e.default)).replace(/^\.\//, '');
+}
+
+test('collide2d/inline in Node: init() with no options and no .wasm file anywhere, right answers and a World', () => {
+  const dir = inlineOnlyProject();
+  writeFileSync(join(dir, 'run.mjs'), `import * as c2 from 'collide2d/inline';
+import { compute } from './compute.js';
+import { stepWorld } from './world.js';
+const result = await compute(${JSON.stringify(INPUT)});
+const world = await stepWorld(c2, ${JSON.stringify(WORLD_INPUT)});
+process.stdout.write(JSON.stringify({ resolved: import.meta.resolve('collide2d/inline'), initLength: c2.init.length, result, world }));
+`);
+  const out = JSON.parse(execFileSync(process.execPath, ['run.mjs'], { cwd: dir, encoding: 'utf8' }));
+  assert.equal(out.resolved, `file://${join(dir, 'node_modules/collide2d', inlineEntry())}`);
+  assert.equal(out.initLength, 0, 'init() takes no options');
+  checkAnswers(out.result, INPUT);
+  checkWorld({ ...out.world, inWorker: true }, WORLD_INPUT); // (stepped in Node's main thread here)
+});
+
+test('collide2d/inline in an esbuild bundle with no .wasm handling: no .wasm requested, right answers in Chromium', async () => {
+  const dir = join(inlineOnlyProject(), 'esbuild');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'main.js'), mainSource(INPUT, undefined, '../compute.js'));
+  await esbuildBundle(dir);
+  assert.deepEqual(wasmAssets(join(dir, 'dist')), []);
+  writeFileSync(join(dir, 'dist/index.html'), pageHtml('collide2d/inline in esbuild', './main.js'));
+  const page = await servePage(join(dir, 'dist'));
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(page.wasm, [], 'no .wasm request');
+  assert.ok(!page.requests.some((u) => /\.wasm(\?|$)/.test(u)), `requests: ${page.requests.join(', ')}`);
+  checkAnswers(page.result, INPUT);
+});
+
+test('collide2d/inline on a plain static page (import map, no bundler) with no .wasm file served: right answers in Chromium', async () => {
+  const dir = inlineOnlyProject();
+  const importMap = { imports: { 'collide2d/inline': `../node_modules/collide2d/${inlineEntry()}` } };
+  mkdirSync(join(dir, 'static'), { recursive: true });
+  writeFileSync(join(dir, 'static/index.html'), pageHtml('collide2d/inline with no bundler', './main.js', {
+    head: `\n    <script type="importmap">${JSON.stringify(importMap)}</script>`,
+  }));
+  writeFileSync(join(dir, 'static/main.js'), mainSource(INPUT, undefined, '../compute.js'));
+  const page = await servePage(dir, 'static/');
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(page.wasm, [], 'no .wasm request');
+  checkAnswers(page.result, INPUT);
+});
+
+test('collide2d/inline in a webpack 5 build: the page fetches no .wasm, right answers in Chromium', async (t) => {
+  const dir = join(project, 'webpack-inline');
+  // (the installed package as it is: webpack resolves the glue's own new URL('collide2d.wasm', import.meta.url))
+  writeFiles({ 'compute-inline.js': computeSource('collide2d/inline'), 'webpack-inline/main.js': mainSource(INPUT, undefined, '../compute-inline.js') });
+  const dist = await webpackBuild(dir);
+  const page = await servePage(dist);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(page.wasm, [], 'no .wasm request');
+  checkAnswers(page.result, INPUT);
+  t.diagnostic(`.wasm files webpack emitted anyway (unused): ${wasmAssets(dist).join(', ') || 'none'}`);
+});
+
+test('collide2d/inline in a Vite build (no config): the page fetches no .wasm, right answers in Chromium', async (t) => {
+  const dir = join(project, 'vite-inline');
+  writeFiles({
+    'compute-inline.js': computeSource('collide2d/inline'),
+    'vite-inline/index.html': pageHtml('collide2d/inline in Vite', './main.js'),
+    'vite-inline/main.js': mainSource(INPUT, undefined, '../compute-inline.js'),
+  });
+  const messages = [];
+  await viteBuild(viteOptions(dir, messages));
+  assert.deepEqual(messages, [], 'Vite printed no warning');
+  const dist = join(dir, 'dist');
+  const page = await servePage(dist);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(page.wasm, [], 'no .wasm request');
+  checkAnswers(page.result, INPUT);
+  t.diagnostic(`.wasm files Vite emitted anyway (unused): ${wasmAssets(dist).join(', ') || 'none'}`);
 });

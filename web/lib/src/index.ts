@@ -57,7 +57,9 @@ export function init(options?: InitOptions): Promise<void> {
 // The WHATWG URL class (Node and browsers), declared here so that the package needs neither the DOM lib nor Node types.
 declare const URL: new (url: string, base?: string) => { readonly href: string; readonly protocol: string };
 
-const nodeProcess = (globalThis as { process?: { versions?: { node?: unknown } } }).process;
+const nodeProcess = (globalThis as {
+  process?: { versions?: { node?: unknown }; getBuiltinModule?: (id: string) => unknown };
+}).process;
 
 async function load(options: InitOptions | undefined): Promise<void> {
   if (options !== undefined && (options === null || typeof options !== 'object')) {
@@ -79,9 +81,15 @@ async function load(options: InitOptions | undefined): Promise<void> {
     const isNode = typeof nodeProcess === 'object' && nodeProcess !== null && typeof nodeProcess.versions === 'object' &&
       nodeProcess.versions !== null && typeof nodeProcess.versions.node === 'string';
     if (isNode && url.protocol === 'file:') {
-      // The module specifier is computed so that bundlers do not try to resolve node:fs for browsers.
-      const fsName = ['node', 'fs/promises'].join(':');
-      const fs = await import(/* @vite-ignore */ /* webpackIgnore: true */ fsName);
+      // process.getBuiltinModule (Node >= 20.16, 22.3), not import('node:fs'): a dynamic import() that bundlers must
+      // skip needs magic comments (webpackIgnore, @vite-ignore), which tsc's removeComments strips, and webpack then
+      // warns "Critical dependency" in every browser build (web/pack-test checks webpack builds with no warning).
+      const getBuiltin = nodeProcess!.getBuiltinModule;
+      if (typeof getBuiltin !== 'function') {
+        throw new Error('collide2d.init: this Node has no process.getBuiltinModule (Node >= 20.16 or 22.3 needed to ' +
+          'read the .wasm file); pass the bytes instead: init({ wasmBinary })');
+      }
+      const fs = getBuiltin.call(nodeProcess, 'fs/promises') as { readFile(path: unknown): Promise<Uint8Array> };
       binary = await fs.readFile(url);
     } else {
       moduleArgs.locateFile = () => url.href;
