@@ -20,6 +20,10 @@ const DRAGS = {
   boxes: ['b.center', { x: 380, y: 265 }],
   polygons: ['b.center', { x: 400, y: 250 }],
   sweep: ['target.p', { x: 300, y: 300 }],
+  contains: ['q.p', { x: 420, y: 460 }],
+  raycast: ['r.b', { x: 150, y: 470 }],
+  closest: ['q.p', { x: 220, y: 235 }],
+  broadphase: ['b1.center', { x: 170, y: 130 }],
 };
 
 let server;

@@ -6,7 +6,7 @@ import { ensureBuilt, launch, newPage, open, serve, shotPath } from './helpers.j
 
 export const CHAPTERS = [
   'aabb', 'circles', 'lines', 'segments', 'circle-line', 'circle-segment', 'rect-circle', 'polygon-circle', 'boxes',
-  'polygons', 'sweep',
+  'polygons', 'sweep', 'contains', 'raycast', 'closest', 'broadphase',
 ];
 const VIEWS = ['', 'sandbox', 'stress?n=2000&paused=1', 'cases?case=aabb/seed000_touching_is_hit_despite_strict_compare.json'];
 
