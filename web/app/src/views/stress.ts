@@ -49,12 +49,13 @@ whole frame.</p>`;
 <label><input type="radio" name="mode" value="grid" data-testid="mode-grid"> grid broad phase</label>
 <label><input type="radio" name="mode" value="brute" data-testid="mode-brute"> brute force (all pairs)</label>
 <label><input type="radio" name="mode" value="world" data-testid="mode-world"> World</label>
+<label><input type="checkbox" data-testid="stress-grid"> show the World's grid</label>
 <button type="button" class="btn" data-testid="stress-pause"></button>`;
   const stats = document.createElement('p');
   stats.className = 'stats';
   stats.innerHTML = `<span>library <b data-testid="stat-ms">–</b> ms</span><span>drawing <b data-testid="stat-draw">–</b> ms</span>
 <span>frame <b data-testid="stat-frame">–</b> ms (<b data-testid="stat-fps">–</b> fps)</span>
-<span>pairs tested <b data-testid="stat-pairs">–</b></span><span>touching pairs <b data-testid="stat-hits">–</b></span>`;
+<span>pairs tested <b data-testid="stat-pairs">–</b></span><span>World cell <b data-testid="stat-cell">–</b></span><span>touching pairs <b data-testid="stat-hits">–</b></span>`;
   stats.setAttribute('aria-live', 'off');
   const fig = document.createElement('div');
   fig.className = 'figure';
@@ -64,6 +65,9 @@ whole frame.</p>`;
   const slider = bar.querySelector('input[type=range]') as HTMLInputElement;
   const nOut = bar.querySelector('output') as HTMLOutputElement;
   const pause = bar.querySelector('button') as HTMLButtonElement;
+  const gridBox = bar.querySelector('[data-testid=stress-grid]') as HTMLInputElement;
+  let showGrid = params.get('grid') === '1';
+  let cellSize = 1;
   const radios = [...bar.querySelectorAll<HTMLInputElement>('input[type=radio]')];
   const q = (id: string) => stats.querySelector(`[data-testid=${id}]`) as HTMLElement;
 
@@ -180,7 +184,12 @@ whole frame.</p>`;
   /** A World holding the current circles (built when World mode needs it; freed on rebuild and on leaving). */
   function ensureWorld(): c2.World {
     if (world) return world;
-    const w = new c2.World();
+    // The cell size the World would pick by itself (twice the mean body extent), passed explicitly so that the grid
+    // drawn over the figure is exactly the World's.
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += 2 * r[i];
+    cellSize = n ? (2 * sum) / n : 1;
+    const w = new c2.World({ cellSize });
     w.reserve(n);
     xya = new Float64Array(3 * n);
     slotToIndex = new Int32Array(n);
@@ -280,6 +289,35 @@ whole frame.</p>`;
     }
     ctx.putImageData(img, 0, 0);
     ctx.setTransform(d, 0, 0, d, 0, 0);
+    if (showGrid && mode === 'world') {
+      // The World's grid: cells of cellSize from the origin; cells holding two or more bodies are shaded.
+      const cols = Math.ceil(W / cellSize), rows = Math.ceil(H / cellSize);
+      const count = new Uint16Array(cols * rows);
+      for (let i = 0; i < n; i++) {
+        const cx = Math.min(cols - 1, Math.floor(x[i] / cellSize)), cy = Math.min(rows - 1, Math.floor(y[i] / cellSize));
+        count[cy * cols + cx]++;
+      }
+      ctx.fillStyle = C.axis + '30';
+      for (let c = 0; c < count.length; c++) {
+        if (count[c] < 2) continue;
+        const p = stage.toScreen({ x: (c % cols) * cellSize, y: Math.floor(c / cols) * cellSize });
+        ctx.fillRect(p.x, p.y, cellSize * stage.k, cellSize * stage.k);
+      }
+      ctx.beginPath();
+      for (let gx = 0; gx <= W; gx += cellSize) {
+        const p = stage.toScreen({ x: gx, y: 0 });
+        ctx.moveTo(p.x, p.y);
+        ctx.lineTo(p.x, p.y + H * stage.k);
+      }
+      for (let gy = 0; gy <= H; gy += cellSize) {
+        const p = stage.toScreen({ x: 0, y: gy });
+        ctx.moveTo(p.x, p.y);
+        ctx.lineTo(p.x + W * stage.k, p.y);
+      }
+      ctx.strokeStyle = C.axis + 'aa';
+      ctx.lineWidth = 0.5;
+      ctx.stroke();
+    }
     const tl = stage.toScreen({ x: 0, y: 0 });
     ctx.strokeStyle = C.ink;
     ctx.lineWidth = 1;
@@ -294,6 +332,7 @@ whole frame.</p>`;
     q('stat-frame').textContent = emaFrame.toFixed(1);
     q('stat-fps').textContent = emaFrame > 0 ? (1000 / emaFrame).toFixed(0) : '–';
     q('stat-pairs').textContent = mode === 'world' ? 'inside wasm' : lastPairs.toLocaleString('en-US');
+    q('stat-cell').textContent = mode === 'world' && world ? cellSize.toFixed(2) : '–';
     q('stat-hits').textContent = lastHits.toLocaleString('en-US');
   }
 
@@ -318,7 +357,9 @@ whole frame.</p>`;
     nOut.textContent = `${n} bodies`;
     radios.forEach((el) => { el.checked = el.value === mode; });
     pause.textContent = running ? 'Pause' : 'Run';
-    replaceHash(buildHash(['stress'], { n: String(n), mode, ...(running ? {} : { paused: '1' }) }));
+    gridBox.checked = showGrid;
+    gridBox.disabled = mode !== 'world';
+    replaceHash(buildHash(['stress'], { n: String(n), mode, ...(running ? {} : { paused: '1' }), ...(showGrid ? { grid: '1' } : {}) }));
   }
 
   function restart(): void {
@@ -341,7 +382,13 @@ whole frame.</p>`;
     emaQuery = 0;
     detect();
     showStats();
+    stage.drawNow();
   }));
+  gridBox.addEventListener('change', () => {
+    showGrid = gridBox.checked;
+    syncControls();
+    stage.drawNow();
+  });
   pause.addEventListener('click', () => {
     running = !running;
     syncControls();
