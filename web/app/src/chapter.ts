@@ -43,7 +43,7 @@ export interface ChapterDef<R = unknown> {
   /** The ~10-line plain version of the test, without the library. */
   plain?: string;
   /** A stepper through the steps of the result (SAT: one axis at a time). */
-  stepper?: { count: (result: R) => number; describe: (result: R, i: number) => string };
+  stepper?: { count: (result: R) => number; describe: (result: R, i: number) => string; overview: (result: R) => string };
 }
 
 export interface Mounted {
@@ -254,7 +254,7 @@ export function mountChapter(root: HTMLElement, def: ChapterDef<any>, params: UR
   function mountStepper(): { el: HTMLElement; sync: () => void } {
     const el = document.createElement('div');
     el.className = 'stepper';
-    el.innerHTML = `<div class="stepper-row"><button type="button" class="chip" data-testid="step-all">All axes</button>
+    el.innerHTML = `<div class="stepper-row"><button type="button" class="chip" data-testid="step-all">Result</button>
 <button type="button" class="chip" data-testid="step-prev" aria-label="Previous axis">◀</button>
 <input type="range" min="0" max="1" step="1" value="0" data-testid="step-slider" aria-label="Axis to show">
 <button type="button" class="chip" data-testid="step-next" aria-label="Next axis">▶</button></div>
@@ -278,9 +278,9 @@ export function mountChapter(root: HTMLElement, def: ChapterDef<any>, params: UR
       slider.max = String(Math.max(0, n - 1));
       slider.value = String(Math.max(0, ui.step));
       slider.disabled = n === 0;
-      text.textContent = ui.step < 0 || !current
-        ? `Showing all ${n} axes. Step through them one at a time with ▶ or the slider.`
-        : def.stepper!.describe(current.result, ui.step);
+      text.textContent = !current || current.result === null || current.answer.error
+        ? ''
+        : ui.step < 0 ? def.stepper!.overview(current.result) : def.stepper!.describe(current.result, ui.step);
     }
     figure.append(el);
     return { el, sync };

@@ -108,8 +108,10 @@ function drawAxes(st: Stage, r: Result, ui: Ui): void {
   const lbl = sep
     ? `axis ${i + 1} (${ownerEdge(ax)}): gap ${fmt(-ax.overlap, 1)}`
     : `axis ${i + 1} (${ownerEdge(ax)}): overlap ${fmt(ax.overlap, 1)}`;
+  // The label goes on the far side of the axis, away from the shapes.
   const m = at((Math.max(ax.minA, ax.minB) + Math.min(ax.maxA, ax.maxB)) / 2, 0);
-  st.label(m, lbl, sep ? C.miss : C.hit, 0, 24, 'center', true);
+  const side = scale(n, 30 / st.k);
+  st.label(add(m, side), lbl, sep ? C.miss : C.hit, 0, 0, 'center', true);
 }
 
 function satCall(r: Result): string {
@@ -122,6 +124,12 @@ c2.collide(a, b);   // ${r.contact ? `{ normal: ${fmtVec(r.contact.normal, 3)}, 
 }
 
 const stepper = {
+  overview: (r: Result) => {
+    const s = r.sat;
+    if (s.boundingCircleRejected) return 'The bounding circles are apart: the library proved the boxes apart without trying any axis.';
+    const i = s.separatingAxis >= 0 ? s.separatingAxis : s.minimumAxis;
+    return `The figure shows axis ${i + 1} of ${s.axes.length}, ${s.separatingAxis >= 0 ? 'where the test stopped' : 'the axis of the cheapest push'}. Step through the axes in test order with ▶ or the slider.`;
+  },
   count: (r: Result) => (r.sat.boundingCircleRejected ? 0 : r.sat.axes.length),
   describe: (r: Result, i: number) => describeAxis(r.sat, i),
 };
