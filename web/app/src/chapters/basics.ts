@@ -42,7 +42,7 @@ object in its bounding rectangle and only look closer when those rectangles meet
 forwards, by <var>A.max</var> − <var>B.min</var>, or backwards, by <var>B.max</var> − <var>A.min</var>; the shorter of
 the two is that axis' push. The axis with the smaller push gives the normal, and that push is the depth: moving B by
 <var>normal</var> × <var>depth</var> leaves the two just touching. That push is the <em>minimum translation
-vector</em> (MTV), drawn as a purple arrow. When the shadows only partly overlap, the push equals the overlap of the
+vector</em> (MTV), drawn as a dark purple arrow. When the shadows only partly overlap, the push equals the overlap of the
 shadows; when one box's shadow lies inside the other's, it does not: a 60-wide box inside a 300-wide one shares
 60 units of shadow, yet must travel out past the nearer end of the big one (try "contained" below).</p>
 <pre class="formula">push x = min(A.max.x − B.min.x, B.max.x − A.min.x)

@@ -41,7 +41,7 @@ Zero: it just grazes the circle, one tangent point with <var>t₁</var> = <var>t
 <var>t₁</var> and leaves at <var>t₂</var>, with <var>t₁</var> &lt; <var>t₂</var>. Nothing here needs the
 direction to be of unit length; a unit direction only saves the division.</p>
 <p>A second way to see the same thing: drop a perpendicular from the centre to the line. The line meets the circle
-exactly when that foot point (drawn in purple) is within <var>r</var> of the centre, and the two crossings sit
+exactly when that foot point (a pink diamond) is within <var>r</var> of the centre, and the two crossings sit
 symmetrically on either side of it, at half-chord √(<var>r</var>² − <var>h</var>²). collide2d decides the tangent
 case exactly, so a line placed exactly at distance <var>r</var> is reported as one tangent point, not as a
 near-miss or two nearly equal points.</p>`,

@@ -99,8 +99,8 @@ function draw(st: Stage, s: Shapes, r: Result): void {
 }
 
 const common = (kind: string) =>
-  `<p>Each purple dot is the clamped projection of the centre onto one edge (the closest point on that segment,
-from the previous chapter); the filled one is the nearest. When the ${kind} and the circle overlap, the green arrow
+  `<p>Each pink diamond is the clamped projection of the centre onto one edge (the closest point on that segment,
+from the previous chapter); the filled one is the nearest. When the ${kind} and the circle overlap, the dark purple arrow
 is the push that moves the circle out (normal from the ${kind} to the circle, times the depth).</p>`;
 
 export const rectCircleChapter: ChapterDef<Result> = {

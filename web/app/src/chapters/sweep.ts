@@ -67,7 +67,7 @@ function sweepFace(s, r, v, p, q) {
   shapes: () => ({
     ball: circleS(140, 300, 32),
     target: pointS(660, 150),
-    w1: segS(420, 60, 470, 420),
+    w1: segS(400, 440, 560, 60),
     w2: segS(560, 440, 760, 380),
     w3: segS(80, 80, 260, 60),
   }),
@@ -125,7 +125,9 @@ function sweepFace(s, r, v, p, q) {
     // Walls.
     WALLS.forEach((k, i) => {
       const hitThis = r.hit.hit && r.hit.wall === i;
-      drawShape(st, s[k], hitThis ? true : null, `wall ${i + 1}`);
+      drawShape(st, s[k], hitThis ? true : null);
+      const w = s[k];
+      if (w.kind === 'segment') st.label(w.a, `wall ${i + 1}`, hitThis ? C.hit : C.ink, 0, 18, 'center', true);
     });
     // Unchecked destination.
     st.pathCircle(r.target, r.r);
@@ -150,7 +152,8 @@ function sweepFace(s, r, v, p, q) {
       st.fillStroke(st.hatch(C.hit), C.hit, 2.5);
       st.label(r.hit.position, `stop t=${fmt(r.hit.time, 3)}`, C.hit, 0, r.r * st.k + 12, 'center', true);
       st.dot(r.hit.point, C.point, 5);
-      st.arrow(r.hit.point, add(r.hit.point, scale(r.hit.normal, 36 / st.k)), C.mtv, 'normal', 2.5);
+      st.arrow(r.hit.point, add(r.hit.point, scale(r.hit.normal, 36 / st.k)), C.mtv, undefined, 2.5);
+      st.label(add(r.hit.point, scale(r.hit.normal, 36 / st.k)), 'normal', C.mtv, 8, 8);
     }
   },
 };
