@@ -2,7 +2,8 @@
 // console errors, and a screenshot of each in test-output/screenshots/ (looks-<size>-<route>.png) to look at.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ensureBuilt, launch, newPage, open, serve, shotPath } from './helpers.js';
+import { join } from 'node:path';
+import { ROOT, ensureBuilt, launch, newPage, open, serve, shotPath } from './helpers.js';
 
 export const CHAPTERS = [
   'aabb', 'circles', 'lines', 'segments', 'circle-line', 'circle-segment', 'rect-circle', 'polygon-circle', 'boxes',
@@ -29,6 +30,27 @@ after(async () => {
 });
 
 describe('looks', () => {
+  // UPDATE_DOCS=1 node --test web/e2e/looks.test.js rewrites the README's pictures in docs/.
+  if (process.env.UPDATE_DOCS) {
+    test('README pictures (docs/*.png)', async () => {
+      const { page, context } = await newPage(browser, { width: 1280, height: 800 });
+      await open(page, server.url, '#/chapter/boxes');
+      await page.locator('[data-testid="step-next"]').click();
+      await page.locator('[data-testid="step-next"]').click();
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: join(ROOT, 'docs/tutorial-boxes.png') });
+      await open(page, server.url, '#/chapter/sweep');
+      await page.screenshot({ path: join(ROOT, 'docs/tutorial-sweep.png') });
+      await context.close();
+      const phone = await newPage(browser, SIZES.phone.viewport, true);
+      await open(phone.page, server.url, '#/chapter/circle-segment');
+      await phone.page.evaluate(() => window.scrollTo(0, 700));
+      await phone.page.waitForTimeout(200);
+      await phone.page.screenshot({ path: join(ROOT, 'docs/tutorial-phone.png') });
+      await phone.context.close();
+    });
+  }
+
   for (const [size, opt] of Object.entries(SIZES)) {
     test(`every chapter and view at ${size} size: no horizontal overflow, a screenshot each`, async () => {
       const { page, errors, context } = await newPage(browser, opt.viewport, opt.touch);
