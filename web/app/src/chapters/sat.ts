@@ -108,10 +108,10 @@ function drawAxes(st: Stage, r: Result, ui: Ui): void {
   const lbl = sep
     ? `axis ${i + 1} (${ownerEdge(ax)}): gap ${fmt(-ax.overlap, 1)}`
     : `axis ${i + 1} (${ownerEdge(ax)}): overlap ${fmt(ax.overlap, 1)}`;
-  // The label goes on the far side of the axis, away from the shapes.
-  const m = at((Math.max(ax.minA, ax.minB) + Math.min(ax.maxA, ax.maxB)) / 2, 0);
-  const side = scale(n, 30 / st.k);
-  st.label(add(m, side), lbl, sep ? C.miss : C.hit, 0, 0, 'center', true);
+  // The label goes past the arrow's tip, where nothing else is drawn.
+  const tip = add(at(hi, 0), scale(u, 8 / st.k));
+  const align = u.x >= 0 ? 'left' : 'right';
+  st.label(tip, lbl, sep ? C.miss : C.hit, 0, u.y >= 0 ? 6 : -6, align, true);
 }
 
 function satCall(r: Result): string {
@@ -258,7 +258,7 @@ both projection intervals; the fast path stops at the first gap, as marked in th
   names: { a: 'A', b: 'B' },
   shapes: () => ({
     a: ngonS(310, 250, 5, 90, 0.1),
-    b: polyS(480, 250, -0.3, [[-55, -45], [45, -60], [70, 15], [8, 60], [-60, 22]]),
+    b: polyS(540, 300, -0.3, [[-55, -45], [45, -60], [70, 15], [8, 60], [-60, 22]]),
   }),
   compute(s) {
     const a = c2.polygon(outline(s.a) ?? []);
