@@ -189,20 +189,29 @@ describe('teaching tools', () => {
       assert.match(await code.textContent(), /const b = c2\.circle\(400, 250, 60\);/);
       assert.match(await code.textContent(), /c2\.overlaps\(a, b\);\s+\/\/ true/);
       // Scrub B's x with the keyboard (+1 per press, Shift: +10): B moves, the read-out follows.
-      await page.locator('[data-scrub="B x"]').focus();
+      await page.locator('[data-testid="live-code"] [data-scrub="B x"]').focus();
       for (let i = 0; i < 20; i++) await page.keyboard.press('Shift+ArrowRight');
       assert.equal((await hashParams(page)).get('b'), 'circle,600,250,60');
       assert.equal(await hitState(page), 'miss');
       assert.match(await code.textContent(), /const b = c2\.circle\(600, 250, 60\);/);
       await assertReadoutMatches(page, 'circles');
       // And by dragging the number sideways with the mouse.
-      const box = await page.locator('[data-scrub="B radius"]').boundingBox();
+      const box = await page.locator('[data-testid="live-code"] [data-scrub="B radius"]').boundingBox();
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
       await page.mouse.move(box.x + box.width / 2 + 100, box.y + box.height / 2, { steps: 5 });
       await page.mouse.up();
       const r = Number((await hashParams(page)).get('b').split(',')[3]);
       assert.ok(r > 80, `the radius grew by scrubbing (${r})`);
+      await assertReadoutMatches(page, 'circles');
+      // The same numbers scrub in the read-out, next to the answer.
+      const inputs = page.locator('[data-testid="inputs"]');
+      assert.match(await inputs.textContent(), new RegExp(`B: c2\\.circle\\(600, 250, ${r}\\)`));
+      await inputs.locator('[data-scrub="A radius"]').focus();
+      const a0 = Number((await hashParams(page)).get('a').split(',')[3]);
+      for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowUp');
+      assert.equal(Number((await hashParams(page)).get('a').split(',')[3]), a0 + 5);
+      assert.match(await page.locator('[data-testid="live-code"]').textContent(), new RegExp(`const a = c2\\.circle\\(400, 250, ${a0 + 5}\\);`));
       await assertReadoutMatches(page, 'circles');
       assert.deepEqual(errors, []);
     } finally {

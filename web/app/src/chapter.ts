@@ -1,7 +1,7 @@
 // One tutorial chapter: prose, a figure with draggable shapes, the library's answer drawn and read out, the exact
 // c2 call with the current numbers (scrubbable), the plain version of the test, "try this" scenes, and for SAT a
 // stepper through the axes.
-import { mountCode } from './code';
+import { mountCode, ScrubLines } from './code';
 import { drawShape } from './draw';
 import { HandleLayer } from './handles';
 import { type Answer, Readout } from './readout';
@@ -42,6 +42,8 @@ export interface ChapterDef<R = unknown> {
   call?: (s: Shapes, result: R) => string;
   /** The ~10-line plain version of the test, without the library. */
   plain?: string;
+  /** Extra margin (CSS px) the fit leaves around the drawing, for marks pinned to the view's edges. */
+  fitMargin?: number;
   /** A stepper through the steps of the result (SAT: one axis at a time). */
   stepper?: { count: (result: R) => number; describe: (result: R, i: number) => string; overview: (result: R) => string };
 }
@@ -128,6 +130,11 @@ export function mountChapter(root: HTMLElement, def: ChapterDef<any>, params: UR
   if (def.stepper && !opts.embedded) stepper = mountStepper();
 
   const readout = new Readout(figure);
+  // The shapes' numbers at the top of the read-out, scrubbable (drag sideways or arrow keys), next to the answer.
+  const inputs = new ScrubLines('div', () => shapes, def.names, () => update(), (k) => `${def.names[k] ?? k}: `, '\n');
+  inputs.el.className = 'inputs';
+  inputs.el.dataset.testid = 'inputs';
+  readout.el.prepend(inputs.el);
   let code: { update: () => void } | null = null;
   if (def.call && !opts.embedded) {
     const callNow = () =>
@@ -163,6 +170,7 @@ export function mountChapter(root: HTMLElement, def: ChapterDef<any>, params: UR
       current = { answer: { hit: null, rows: [], raw: null, error: msg }, result: null };
     }
     readout.show(current.answer);
+    inputs.update();
     stepper?.sync();
     code?.update();
   }
@@ -236,7 +244,7 @@ export function mountChapter(root: HTMLElement, def: ChapterDef<any>, params: UR
         x0 = Math.min(x0, e.x0); y0 = Math.min(y0, e.y0); x1 = Math.max(x1, e.x1); y1 = Math.max(y1, e.y1);
       }
       if (!Number.isFinite(x0 + x1 + y0 + y1)) return;
-      const pad = 14 / stage.k;
+      const pad = (14 + (def.fitMargin ?? 0)) / stage.k;
       x0 -= pad; y0 -= pad; x1 += pad; y1 += pad;
       const v = def.view;
       if (!narrow) {

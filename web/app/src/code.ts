@@ -46,6 +46,95 @@ export function shapeTokens(s: EShape, name: string): Tok[] {
   }
 }
 
+/**
+ * Lines "const a = c2.circle(290, 250, 110);" (or "a = ..." in the read-out) whose numbers scrub. While a number is
+ * being dragged, its span holds the pointer capture, so updates then change the numbers in place instead of
+ * rebuilding the lines.
+ */
+export class ScrubLines {
+  readonly el: HTMLElement;
+
+  constructor(
+    tag: string,
+    private shapes: () => Record<string, EShape>,
+    private names: Record<string, string>,
+    private onChange: () => void,
+    private lead: (key: string) => string,
+    private end = ';\n',
+  ) {
+    this.el = document.createElement(tag);
+  }
+
+  update(): void {
+    if (this.el.querySelector('.scrub.active')) {
+      const values = new Map<string, number>();
+      for (const [k, s] of Object.entries(this.shapes()))
+        for (const t of shapeTokens(s, this.names[k] ?? k)) if (typeof t !== 'string') values.set(t.label, t.value);
+      for (const span of this.el.querySelectorAll<HTMLElement>('.scrub')) {
+        const v = values.get(span.dataset.scrub ?? '');
+        if (v !== undefined) span.textContent = n(v);
+      }
+      return;
+    }
+    const frag = document.createDocumentFragment();
+    for (const [k, s] of Object.entries(this.shapes())) {
+      const line = document.createElement('span');
+      line.className = 'scrub-line';
+      line.append(document.createTextNode(this.lead(k)));
+      for (const t of shapeTokens(s, this.names[k] ?? k)) {
+        if (typeof t === 'string') line.append(document.createTextNode(t));
+        else line.append(this.scrubber(t));
+      }
+      line.append(document.createTextNode(this.end));
+      frag.append(line);
+    }
+    this.el.replaceChildren(frag);
+  }
+
+  private scrubber(t: Exclude<Tok, string>): HTMLElement {
+    const span = document.createElement('span');
+    span.className = 'scrub';
+    span.tabIndex = 0;
+    span.textContent = n(t.value);
+    span.setAttribute('role', 'spinbutton');
+    span.setAttribute('aria-label', t.label);
+    span.setAttribute('aria-valuenow', String(t.value));
+    span.dataset.scrub = t.label;
+    const apply = (v: number) => {
+      t.set(v);
+      this.onChange();
+    };
+    span.addEventListener('pointerdown', (e) => {
+      if (e.pointerType === 'mouse' && e.button !== 0) return;
+      e.preventDefault();
+      span.setPointerCapture(e.pointerId);
+      span.focus({ preventScroll: true });
+      const x0 = e.clientX;
+      const v0 = t.value;
+      span.classList.add('active');
+      const move = (ev: PointerEvent) => apply(v0 + Math.round((ev.clientX - x0) / 2) * t.step * (ev.shiftKey ? 10 : 1));
+      const up = () => {
+        span.classList.remove('active');
+        span.removeEventListener('pointermove', move);
+        span.removeEventListener('pointerup', up);
+        span.removeEventListener('pointercancel', up);
+        this.onChange();
+      };
+      span.addEventListener('pointermove', move);
+      span.addEventListener('pointerup', up);
+      span.addEventListener('pointercancel', up);
+    });
+    span.addEventListener('keydown', (e) => {
+      const d = e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -1 : 0;
+      if (!d) return;
+      e.preventDefault();
+      apply(t.value + d * t.step * (e.shiftKey ? 10 : 1));
+      (this.el.querySelector(`[data-scrub="${CSS.escape(t.label)}"]`) as HTMLElement | null)?.focus();
+    });
+    return span;
+  }
+}
+
 export function mountCode(
   parent: HTMLElement,
   shapes: () => Record<string, EShape>,
@@ -62,6 +151,10 @@ export function mountCode(
   const pre = document.createElement('pre');
   pre.className = 'live';
   pre.dataset.testid = 'live-code';
+  const lines = new ScrubLines('span', shapes, names, onChange, (k) => `const ${k} = `);
+  const callEl = document.createElement('span');
+  callEl.className = 'call';
+  pre.append(document.createTextNode("import * as c2 from 'collide2d';\n\n"), lines.el, document.createTextNode('\n'), callEl);
   const note = document.createElement('p');
   note.className = 'hint';
   note.textContent = 'Drag a number sideways (or focus it and press the arrow keys) to change it.';
@@ -77,90 +170,10 @@ export function mountCode(
     box.append(det);
   }
   parent.append(box);
-
-  function render(): void {
-    const frag = document.createDocumentFragment();
-    frag.append(document.createTextNode("import * as c2 from 'collide2d';\n\n"));
-    for (const [k, s] of Object.entries(shapes())) {
-      const line = document.createElement('span');
-      line.append(document.createTextNode(`const ${k} = `));
-      for (const t of shapeTokens(s, names[k] ?? k)) {
-        if (typeof t === 'string') line.append(document.createTextNode(t));
-        else line.append(scrubber(t));
-      }
-      line.append(document.createTextNode(';\n'));
-      frag.append(line);
-    }
-    const c = document.createElement('span');
-    c.className = 'call';
-    c.innerHTML = esc(call()).replace(/(\/\/[^\n]*)/g, '<span class="cm">$1</span>');
-    frag.append(document.createTextNode('\n'), c);
-    pre.replaceChildren(frag);
-  }
-
-  function scrubber(t: Exclude<Tok, string>): HTMLElement {
-    const span = document.createElement('span');
-    span.className = 'scrub';
-    span.tabIndex = 0;
-    span.textContent = n(t.value);
-    span.setAttribute('role', 'spinbutton');
-    span.setAttribute('aria-label', t.label);
-    span.setAttribute('aria-valuenow', String(t.value));
-    span.dataset.scrub = t.label;
-    const apply = (v: number) => {
-      t.set(v);
-      onChange();
-    };
-    span.addEventListener('pointerdown', (e) => {
-      if (e.pointerType === 'mouse' && e.button !== 0) return;
-      e.preventDefault();
-      span.setPointerCapture(e.pointerId);
-      span.focus({ preventScroll: true });
-      const x0 = e.clientX;
-      const v0 = t.value;
-      span.classList.add('active');
-      const move = (ev: PointerEvent) => {
-        const mult = ev.shiftKey ? 10 : 1;
-        apply(v0 + Math.round((ev.clientX - x0) / 2) * t.step * mult);
-      };
-      const up = () => {
-        span.classList.remove('active');
-        span.removeEventListener('pointermove', move);
-        span.removeEventListener('pointerup', up);
-        span.removeEventListener('pointercancel', up);
-        onChange();
-      };
-      span.addEventListener('pointermove', move);
-      span.addEventListener('pointerup', up);
-      span.addEventListener('pointercancel', up);
-    });
-    span.addEventListener('keydown', (e) => {
-      const d = e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -1 : 0;
-      if (!d) return;
-      e.preventDefault();
-      apply(t.value + d * t.step * (e.shiftKey ? 10 : 1));
-      (pre.querySelector(`[data-scrub="${CSS.escape(t.label)}"]`) as HTMLElement | null)?.focus();
-    });
-    return span;
-  }
-
   return {
     update() {
-      // While a number is dragged its span must survive (it holds the pointer capture): update the text in place.
-      const active = pre.querySelector('.scrub.active');
-      if (active) {
-        const labels = new Map<string, number>();
-        for (const [k, s] of Object.entries(shapes()))
-          for (const t of shapeTokens(s, names[k] ?? k)) if (typeof t !== 'string') labels.set(t.label, t.value);
-        for (const span of pre.querySelectorAll<HTMLElement>('.scrub')) {
-          const v = labels.get(span.dataset.scrub ?? '');
-          if (v !== undefined) span.textContent = n(v);
-        }
-        const c = pre.querySelector('.call');
-        if (c) c.innerHTML = esc(call()).replace(/(\/\/[^\n]*)/g, '<span class="cm">$1</span>');
-        return;
-      }
-      render();
+      lines.update();
+      callEl.innerHTML = esc(call()).replace(/(\/\/[^\n]*)/g, '<span class="cm">$1</span>');
     },
   };
 }

@@ -105,6 +105,16 @@ export class Stage {
     return { x: this.ox + p.x * this.k, y: this.oy + p.y * this.k };
   }
 
+  /** Draws without growing the extent (for marks pinned to the view's edges, which must not drive the fit). */
+  untracked(f: () => void): void {
+    this.noTrack++;
+    try {
+      f();
+    } finally {
+      this.noTrack--;
+    }
+  }
+
   /** Grows the drawn extent by a world point. */
   track(p: Vec, pad = 0): void {
     if (this.noTrack || !Number.isFinite(p.x) || !Number.isFinite(p.y)) return;
