@@ -59,7 +59,9 @@ whole frame.</p>`;
   stats.setAttribute('aria-live', 'off');
   const fig = document.createElement('div');
   fig.className = 'figure';
-  art.append(bar, stats, fig);
+  // The figure first, the explanation under it.
+  const prose = art.querySelector('.prose') as HTMLElement;
+  art.append(bar, stats, fig, prose);
   root.replaceChildren(art);
 
   const slider = bar.querySelector('input[type=range]') as HTMLInputElement;
@@ -367,8 +369,8 @@ whole frame.</p>`;
     populate();
     emaQuery = 0;
     detect();
-    showStats();
     stage.drawNow();
+    showStats();
   }
 
   slider.addEventListener('input', () => {
@@ -381,8 +383,8 @@ whole frame.</p>`;
     syncControls();
     emaQuery = 0;
     detect();
-    showStats();
     stage.drawNow();
+    showStats();
   }));
   gridBox.addEventListener('change', () => {
     showGrid = gridBox.checked;
