@@ -220,6 +220,23 @@ describe('teaching tools', () => {
   });
 });
 
+test('raycast: the live code writes the c2.ray it casts; scrubbing its origin moves the whole ray', async () => {
+  const { page, errors, context } = await newPage(browser);
+  try {
+    await open(page, server.url, '#/chapter/raycast');
+    const code = page.locator('[data-testid="live-code"]');
+    assert.match(await code.textContent(), /const r = c2\.ray\(90, 400, 630, -280, 1\);/);
+    assert.match(await code.textContent(), /c2\.raycast\(r, c\);\s+\/\/ \{ fraction: /);
+    await page.locator('[data-testid="inputs"] [data-scrub="ray origin x"]').focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowRight');
+    assert.equal((await hashParams(page)).get('r'), 'segment,120,400,750,120');
+    await assertReadoutMatches(page, 'raycast');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 async function press(page, delta, plus, minus) {
   const key = delta >= 0 ? plus : minus;
   let left = Math.abs(Math.round(delta));

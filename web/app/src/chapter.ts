@@ -134,7 +134,15 @@ export function mountChapter(root: HTMLElement, def: ChapterDef<any>, params: UR
   const inputs = new ScrubLines('div', () => shapes, def.names, () => update(), (k) => `${def.names[k] ?? k}: `, '\n');
   inputs.el.className = 'inputs';
   inputs.el.dataset.testid = 'inputs';
-  readout.el.prepend(inputs.el);
+  if (Object.keys(shapes).length > 4) {
+    // Many shapes: their numbers fold away, so that the answer stays right under the figure.
+    const det = document.createElement('details');
+    det.className = 'inputs-fold';
+    const sum = document.createElement('summary');
+    sum.textContent = "The shapes' numbers (scrubbable)";
+    det.append(sum, inputs.el);
+    readout.el.prepend(det);
+  } else readout.el.prepend(inputs.el);
   let code: { update: () => void } | null = null;
   if (def.call && !opts.embedded) {
     const callNow = () =>

@@ -34,6 +34,15 @@ export function shapeTokens(s: EShape, name: string): Tok[] {
         N('angle', () => s.angle, (v) => { s.angle = v; }, 0.01), ')'];
     case 'segment':
     case 'line':
+      if (s.kind === 'segment' && name === 'ray') {
+        // The raycast chapter edits its ray as origin + end: written as the c2.ray it is, direction = end − origin.
+        const d = { x: s.b.x - s.a.x, y: s.b.y - s.a.y };
+        const moveTo = (x: number, y: number) => { s.a = { x, y }; s.b = { x: x + d.x, y: y + d.y }; };
+        return ['c2.ray(', N('origin x', () => s.a.x, (v) => moveTo(v, s.a.y)), ', ',
+          N('origin y', () => s.a.y, (v) => moveTo(s.a.x, v)), ', ',
+          N('direction x', () => d.x, (v) => { s.b = { ...s.b, x: s.a.x + v }; }), ', ',
+          N('direction y', () => d.y, (v) => { s.b = { ...s.b, y: s.a.y + v }; }), ', 1)'];
+      }
       return [`c2.${s.kind}(`, N('a.x', () => s.a.x, (v) => { s.a = { ...s.a, x: v }; }), ', ',
         N('a.y', () => s.a.y, (v) => { s.a = { ...s.a, y: v }; }), ', ',
         N('b.x', () => s.b.x, (v) => { s.b = { ...s.b, x: v }; }), ', ',

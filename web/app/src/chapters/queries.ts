@@ -169,8 +169,10 @@ fraction reads as "this far along the drawn ray".</p>`,
       },
     };
   },
-  call: (_s, r) => `const ray = c2.ray(${fmt(r.origin.x, 2)}, ${fmt(r.origin.y, 2)}, ${fmt(r.end.x - r.origin.x, 2)}, ${fmt(r.end.y - r.origin.y, 2)}, 1);
-${TARGETS.map((k) => { const h = r.hits[k]; return `c2.raycast(ray, ${k});  // ${h ? `{ fraction: ${fmt(h.fraction)}, point: ${fmtVec(h.point)}, normal: ${fmtVec(h.normal, 3)} }` : 'null'}`; }).join('\n')}`,
+  call: (_s, r) => TARGETS.map((k) => {
+    const h = r.hits[k];
+    return `c2.raycast(r, ${k});  // ${h ? `{ fraction: ${fmt(h.fraction)}, point: ${fmtVec(h.point)}, normal: ${fmtVec(h.normal, 3)} }` : 'null'}`;
+  }).join('\n'),
   plain: `// ray o + t d (0 <= t <= maxT) against a circle (m, r): the entry fraction
 function raycastCircle(o, d, maxT, m, r) {
   const f = sub(o, m);
