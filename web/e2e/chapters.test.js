@@ -20,6 +20,10 @@ const DRAGS = {
   boxes: ['b.center', { x: 380, y: 265 }],
   polygons: ['b.center', { x: 400, y: 250 }],
   sweep: ['target.p', { x: 300, y: 300 }],
+  contains: ['q.p', { x: 420, y: 460 }],
+  raycast: ['r.b', { x: 150, y: 470 }],
+  closest: ['q.p', { x: 220, y: 235 }],
+  broadphase: ['b1.center', { x: 170, y: 130 }],
 };
 
 let server;
@@ -131,6 +135,106 @@ describe('chapters', () => {
       await context.close();
     }
   });
+});
+
+/** The app's number format: up to `d` decimals, no trailing zeros, no "-0". */
+const f = (x, d = 1) => {
+  let t = x.toFixed(d);
+  if (t.includes('.')) t = t.replace(/0+$/, '').replace(/\.$/, '');
+  return t === '-0' ? '0' : t;
+};
+
+describe('teaching tools', () => {
+  test('SAT stepper: one axis at a time, in the library\'s order, with the library\'s intervals', async () => {
+    const { page, errors, context } = await newPage(browser);
+    try {
+      await open(page, server.url, '#/chapter/boxes');
+      assert.equal(await hitState(page), 'miss', 'the default scene has a gap');
+      const p = await hashParams(page);
+      const sat = c2.sat(decodeShape(c2, p.get('a')), decodeShape(c2, p.get('b')));
+      assert.ok(!sat.boundingCircleRejected && sat.separatingAxis >= 0, 'SAT runs and finds a separating axis');
+      assert.ok(-sat.axes[sat.separatingAxis].overlap > 30, 'the gap is visible (> 30 units)');
+      assert.match(await page.locator('[data-testid="step-text"]').textContent(), new RegExp(`axis ${sat.separatingAxis + 1} of 4`));
+      const before = await page.locator('.stage canvas').screenshot();
+      for (let i = 0; i < sat.axes.length; i++) {
+        await page.locator('[data-testid="step-next"]').click();
+        const text = await page.locator('[data-testid="step-text"]').textContent();
+        const ax = sat.axes[i];
+        assert.ok(text.startsWith(`Axis ${i + 1} of ${sat.axes.length}, the normal of ${ax.owner ? 'B' : 'A'}'s edge ${ax.edge + 1}`), text);
+        assert.ok(text.includes(`A covers [${f(ax.minA)}, ${f(ax.maxA)}], B covers [${f(ax.minB)}, ${f(ax.maxB)}]`), text);
+        assert.ok(text.includes(ax.overlap < 0 ? `Gap ${f(-ax.overlap)}` : `overlap by ${f(ax.overlap)}`), text);
+        if (i === 0) assert.ok(!(await page.locator('.stage canvas').screenshot()).equals(before), 'the figure changed');
+      }
+      await page.locator('[data-testid="step-slider"]').fill('1');
+      assert.match(await page.locator('[data-testid="step-text"]').textContent(), /^Axis 2 of 4/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('"try this" sets up the exact case; the live code shows the call and its numbers scrub', async () => {
+    const { page, errors, context } = await newPage(browser);
+    try {
+      await open(page, server.url, '#/chapter/circles');
+      await page.getByRole('button', { name: 'touching', exact: true }).click();
+      assert.equal(await hitState(page), 'hit');
+      const shown = await resultJson(page);
+      assert.equal(shown.collide.depth, 0, 'touching circles: a hit with depth 0');
+      await assertReadoutMatches(page, 'circles');
+      await page.getByRole('button', { name: 'coincident centres' }).click();
+      assert.deepEqual((await resultJson(page)).collide.normal, { x: 1, y: 0 }, 'coincident centres: normal (1, 0)');
+      await assertReadoutMatches(page, 'circles');
+      const code = page.locator('[data-testid="live-code"]');
+      assert.match(await code.textContent(), /const b = c2\.circle\(400, 250, 60\);/);
+      assert.match(await code.textContent(), /c2\.overlaps\(a, b\);\s+\/\/ true/);
+      // Scrub B's x with the keyboard (+1 per press, Shift: +10): B moves, the read-out follows.
+      await page.locator('[data-testid="live-code"] [data-scrub="B x"]').focus();
+      for (let i = 0; i < 20; i++) await page.keyboard.press('Shift+ArrowRight');
+      assert.equal((await hashParams(page)).get('b'), 'circle,600,250,60');
+      assert.equal(await hitState(page), 'miss');
+      assert.match(await code.textContent(), /const b = c2\.circle\(600, 250, 60\);/);
+      await assertReadoutMatches(page, 'circles');
+      // And by dragging the number sideways with the mouse.
+      const box = await page.locator('[data-testid="live-code"] [data-scrub="B radius"]').boundingBox();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 100, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+      const r = Number((await hashParams(page)).get('b').split(',')[3]);
+      assert.ok(r > 80, `the radius grew by scrubbing (${r})`);
+      await assertReadoutMatches(page, 'circles');
+      // The same numbers scrub in the read-out, next to the answer.
+      const inputs = page.locator('[data-testid="inputs"]');
+      assert.match(await inputs.textContent(), new RegExp(`B: c2\\.circle\\(600, 250, ${r}\\)`));
+      await inputs.locator('[data-scrub="A radius"]').focus();
+      const a0 = Number((await hashParams(page)).get('a').split(',')[3]);
+      for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowUp');
+      assert.equal(Number((await hashParams(page)).get('a').split(',')[3]), a0 + 5);
+      assert.match(await page.locator('[data-testid="live-code"]').textContent(), new RegExp(`const a = c2\\.circle\\(400, 250, ${a0 + 5}\\);`));
+      await assertReadoutMatches(page, 'circles');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test('raycast: the live code writes the c2.ray it casts; scrubbing its origin moves the whole ray', async () => {
+  const { page, errors, context } = await newPage(browser);
+  try {
+    await open(page, server.url, '#/chapter/raycast');
+    const code = page.locator('[data-testid="live-code"]');
+    assert.match(await code.textContent(), /const r = c2\.ray\(90, 400, 630, -280, 1\);/);
+    assert.match(await code.textContent(), /c2\.raycast\(r, c\);\s+\/\/ \{ fraction: /);
+    await page.locator('[data-testid="inputs"] [data-scrub="ray origin x"]').focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowRight');
+    assert.equal((await hashParams(page)).get('r'), 'segment,120,400,750,120');
+    await assertReadoutMatches(page, 'raycast');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
 });
 
 async function press(page, delta, plus, minus) {

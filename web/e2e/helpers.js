@@ -86,8 +86,10 @@ export function launch() {
 }
 
 /** A page that records console errors and page errors into `errors`. */
-export async function newPage(browser, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+export async function newPage(browser, viewport = { width: 1280, height: 900 }, touch = false) {
+  const context = await browser.newContext(
+    touch ? { viewport, deviceScaleFactor: 2, hasTouch: true, isMobile: true } : { viewport, deviceScaleFactor: 1 },
+  );
   const page = await context.newPage();
   const errors = [];
   page.on('console', (m) => {

@@ -61,6 +61,23 @@ export const EXPECTED = {
   }),
   boxes: (c, s) => c.sat(s.a, s.b),
   polygons: (c, s) => c.sat(s.a, s.b),
+  contains: (c, s) => ({ polygon: c.contains(s.p, s.q), circle: c.contains(s.c, s.q), segment: c.contains(s.s, s.q) }),
+  raycast: (c, s) => {
+    const ray = c.ray(s.r.a.x, s.r.a.y, s.r.b.x - s.r.a.x, s.r.b.y - s.r.a.y, 1);
+    return { c: c.raycast(ray, s.c), b: c.raycast(ray, s.b), p: c.raycast(ray, s.p) };
+  },
+  closest: (c, s) => ({
+    polygon: c.closestPoint(s.p, s.q), circle: c.closestPoint(s.c, s.q), segment: c.closestPoint(s.s, s.q),
+  }),
+  // The page asks a World (grid broad phase); here: brute force over every pair with overlaps().
+  broadphase: (c, s) => {
+    const bodies = Object.keys(s).filter((k) => /^b\d+$/.test(k)).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+    const pairs = [];
+    for (let i = 0; i < bodies.length; i++) {
+      for (let j = i + 1; j < bodies.length; j++) if (c.overlaps(s[bodies[i]], s[bodies[j]])) pairs.push([i, j]);
+    }
+    return { pairs };
+  },
   sweep: (c, s) => {
     const disp = { x: s.target.x - s.ball.center.x, y: s.target.y - s.ball.center.y };
     const walls = [s.w1, s.w2, s.w3];

@@ -36,8 +36,8 @@ describe('views', () => {
     const { page, errors, context } = await newPage(browser);
     try {
       await open(page, server.url, '');
-      assert.equal(await page.locator('nav .nav-chapters a').count(), 11);
-      assert.equal(await page.locator('.home .cards a').count(), 11);
+      assert.equal(await page.locator('nav .nav-chapters a').count(), 15);
+      assert.equal(await page.locator('.home .cards a').count(), 15);
       await page.screenshot({ path: shotPath('home') });
       assert.deepEqual(errors, []);
     } finally {
@@ -112,6 +112,37 @@ describe('views', () => {
       await page.waitForTimeout(800);
       assert.ok(Number(await page.locator('[data-testid="stat-ms"]').textContent()) >= 0);
       await page.screenshot({ path: shotPath('stress-world') });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('stress: 10,000 bodies in World mode, library and drawing timed apart (fps printed), the grid overlay', async () => {
+    const { page, errors, context } = await newPage(browser, { width: 1280, height: 800 });
+    try {
+      await open(page, server.url, '#/stress?n=10000&mode=world');
+      await page.waitForTimeout(3000);
+      const num = async (id) => Number((await page.locator(`[data-testid="${id}"]`).textContent()).replace(/,/g, ''));
+      // Frames counted by the page itself over two seconds, next to the page's own smoothed figures.
+      const frames = await page.evaluate(() => new Promise((done) => {
+        let k = 0;
+        const t0 = performance.now();
+        const tick = (t) => (t - t0 < 2000 ? (k++, requestAnimationFrame(tick)) : done(k / ((t - t0) / 1000)));
+        requestAnimationFrame(tick);
+      }));
+      const lib = await num('stat-ms');
+      const draw = await num('stat-draw');
+      const frame = await num('stat-frame');
+      console.log(`# stress, 10,000 bodies, World mode, desktop Chromium (headless, software raster): ${frames.toFixed(1)} fps measured over 2 s; page figures: library ${lib} ms, drawing ${draw} ms, frame ${frame} ms`);
+      assert.ok(Number.isFinite(lib) && lib > 0 && Number.isFinite(draw) && draw > 0, 'library and drawing times shown');
+      assert.ok(frames > 0);
+      const hits = await num('stat-hits');
+      assert.ok(hits > 0, 'touching pairs found');
+      await page.locator('[data-testid="stress-grid"]').check();
+      assert.equal((await hashParams(page)).get('grid'), '1');
+      assert.ok((await num('stat-cell')) > 0, 'the World\'s cell size is shown');
+      await page.screenshot({ path: shotPath('stress-10000-world-grid') });
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

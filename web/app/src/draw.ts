@@ -5,20 +5,26 @@ import { C, type Stage } from './stage';
 
 export type HitState = boolean | null | 'bad';
 
-/** Fill and outline for a hit state: hit = vermillion + hatch; no hit = blue, solid light fill; bad = grey dashed. */
-export function styleFor(st: Stage, state: HitState): { fill: string | CanvasPattern | null; stroke: string; dash: number[] } {
-  if (state === 'bad') return { fill: null, stroke: C.bad, dash: [6, 4] };
-  if (state === true) return { fill: st.hatch(C.hit), stroke: C.hit, dash: [] };
-  if (state === false) return { fill: C.miss + '1c', stroke: C.miss, dash: [] };
-  return { fill: C.ink + '0d', stroke: C.ink, dash: [] };
+/**
+ * Fill and outline for a hit state. A shape keeps its own colour (`own`: A blue, B green, …) in every state, so A and
+ * B stay told apart; a hit adds the vermillion hatch and a thicker outline, no hit a light fill of the own colour,
+ * an invalid shape is grey and dashed.
+ */
+export function styleFor(
+  st: Stage, state: HitState, own?: string,
+): { fill: string | CanvasPattern | null; stroke: string; dash: number[]; width: number } {
+  if (state === 'bad') return { fill: null, stroke: C.bad, dash: [6, 4], width: 2 };
+  if (state === true) return { fill: st.hatch(C.hit), stroke: own ?? C.hit, dash: [], width: 3 };
+  if (state === false) return { fill: (own ?? C.miss) + '1c', stroke: own ?? C.miss, dash: [], width: 2 };
+  return { fill: (own ?? C.ink) + '0d', stroke: own ?? C.ink, dash: [], width: 2 };
 }
 
-export function drawShape(st: Stage, s: EShape, state: HitState, name?: string): void {
-  const sty = styleFor(st, state);
+export function drawShape(st: Stage, s: EShape, state: HitState, name?: string, own?: string): void {
+  const sty = styleFor(st, state, own);
   switch (s.kind) {
     case 'circle':
       st.pathCircle(s.c, s.r);
-      st.fillStroke(sty.fill, sty.stroke, 2, sty.dash);
+      st.fillStroke(sty.fill, sty.stroke, sty.width, sty.dash);
       break;
     case 'aabb':
     case 'box':
@@ -26,15 +32,17 @@ export function drawShape(st: Stage, s: EShape, state: HitState, name?: string):
       const pts = outline(s);
       if (pts) {
         st.pathPoly(pts);
-        st.fillStroke(sty.fill, sty.stroke, 2, sty.dash);
+        st.fillStroke(sty.fill, sty.stroke, sty.width, sty.dash);
       }
       break;
     }
     case 'segment':
+      if (state === true) st.line(s.a, s.b, C.hit, 7);
       st.line(s.a, s.b, sty.stroke, 3, sty.dash);
       break;
     case 'line':
       st.infiniteLine(s.a, s.b, sty.stroke, 1.5, [8, 5]);
+      if (state === true) st.line(s.a, s.b, C.hit, 7);
       st.line(s.a, s.b, sty.stroke, 3, sty.dash);
       break;
     case 'point':
@@ -43,7 +51,7 @@ export function drawShape(st: Stage, s: EShape, state: HitState, name?: string):
   }
   if (name) {
     const c = centre(s);
-    st.label(c, name, sty.stroke === C.bad ? C.muted : C.ink, 0, -20, 'center', true);
+    st.label(c, name, sty.stroke === C.bad ? C.muted : own ?? C.ink, 0, -22, 'center', true);
   }
 }
 

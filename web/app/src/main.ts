@@ -1,9 +1,10 @@
-// The tutorial's entry point: loads collide2d, then routes #/... to a view.
+// The tutorial's entry point: loads collide2d, then routes #/... to a view. The case viewer (and its 115 KB corpus)
+// is loaded only when it is opened.
 import { init } from 'collide2d';
 import './style.css';
 import { type Mounted, mountChapter } from './chapter';
 import { chapters } from './chapters/index';
-import { mountCases } from './views/cases';
+import { heroFigure } from './chapters/hero';
 import { mountSandbox } from './views/sandbox';
 import { mountStress } from './views/stress';
 import { flushHash, parseHash } from './url';
@@ -12,6 +13,12 @@ const main = document.getElementById('main') as HTMLElement;
 const nav = document.getElementById('nav') as HTMLElement;
 const toggle = document.getElementById('nav-toggle') as HTMLButtonElement;
 let current: Mounted | null = null;
+
+const TOOLS: [string, string][] = [
+  ['sandbox', 'Sandbox: every pair'],
+  ['stress', 'Stress: N moving bodies'],
+  ['cases', 'Case viewer (test corpus)'],
+];
 
 function buildNav(): void {
   const ol = document.createElement('ol');
@@ -27,11 +34,7 @@ function buildNav(): void {
   });
   const tools = document.createElement('ul');
   tools.className = 'nav-tools';
-  for (const [route, text] of [
-    ['sandbox', 'Sandbox: every pair'],
-    ['stress', 'Stress: N moving bodies'],
-    ['cases', 'Case viewer (test corpus)'],
-  ]) {
+  for (const [route, text] of TOOLS) {
     const li = document.createElement('li');
     const a = document.createElement('a');
     a.href = `#/${route}`;
@@ -40,11 +43,16 @@ function buildNav(): void {
     li.append(a);
     tools.append(li);
   }
+  const home = document.createElement('a');
+  home.href = '#/';
+  home.textContent = 'Start page';
+  home.dataset.route = '';
+  home.className = 'nav-home';
   const h = document.createElement('h2');
   h.textContent = 'Chapters';
   const h2 = document.createElement('h2');
   h2.textContent = 'Tools';
-  nav.replaceChildren(h, ol, h2, tools);
+  nav.replaceChildren(home, h, ol, h2, tools);
 }
 
 function home(): Mounted {
@@ -52,16 +60,23 @@ function home(): Mounted {
   art.className = 'home';
   art.innerHTML = `
 <h1>Collision detection in 2D, one shape pair at a time</h1>
-<p class="lead">Each chapter explains one test, shows its formula, and lets you drag the shapes while
-<strong>collide2d</strong> (C++ compiled to WebAssembly) answers live. Every number and every highlighted point in
-the figures comes from the library, exactly as your own code would get it with <code>import * as c2 from 'collide2d'</code>.</p>
+<p class="lead">Drag the shapes: <strong>collide2d</strong> (C++ compiled to WebAssembly) answers live whether they
+touch, and how far to push B to separate them.</p>
+<div class="hero" data-testid="hero"></div>
+<p>Each chapter explains one test, shows its formula and the exact <code>c2</code> call, and lets you drag the shapes
+while the library answers. Every number and every highlighted point in the figures comes from the library, exactly
+as your own code would get it with <code>import * as c2 from 'collide2d'</code>.</p>
+<h2>Chapters</h2>
 <ol class="cards"></ol>
+<h2>Tools</h2>
+<ul class="tools-list"></ul>
 <h2>Conventions</h2>
 <ul>
 <li>y points <em>down</em> in the figures (screen coordinates). The maths does not care; a positive angle turns +x towards +y, which looks clockwise here.</li>
 <li>Shapes are closed: touching counts as a hit, with depth 0.</li>
-<li>A contact normal points from shape A to shape B; moving B by normal × depth separates them.</li>
-<li>Hits are drawn hatched in vermillion and labelled <b>HIT</b>; misses are plain blue and labelled <b>NO HIT</b>.</li>
+<li>A contact normal points from shape A to shape B; moving B by normal × depth leaves them just touching.</li>
+<li>A is blue and B green in every state. A hit adds a vermillion hatch and the word <b>HIT</b>; misses say <b>NO HIT</b>.</li>
+<li>Round knobs are handles to drag; diamonds are points the library computed.</li>
 <li>Every view keeps its state in the address bar: copy the URL to share exactly what you see.</li>
 <li>Keyboard: Tab to a handle, arrow keys move it (Shift: faster), R / Shift+R rotate its shape.</li>
 </ul>`;
@@ -71,8 +86,15 @@ the figures comes from the library, exactly as your own code would get it with <
     li.innerHTML = `<a href="#/chapter/${c.id}">${c.title}</a>`;
     cards.append(li);
   });
+  const tl = art.querySelector('.tools-list') as HTMLUListElement;
+  for (const [route, text] of TOOLS) {
+    const li = document.createElement('li');
+    li.innerHTML = `<a href="#/${route}">${text}</a>`;
+    tl.append(li);
+  }
   main.replaceChildren(art);
-  return { destroy() {} };
+  const fig = mountChapter(art.querySelector('.hero') as HTMLElement, heroFigure, new URLSearchParams(), { embedded: true });
+  return fig;
 }
 
 function notFound(what: string): Mounted {
@@ -83,20 +105,51 @@ function notFound(what: string): Mounted {
   return { destroy() {} };
 }
 
+/** The case viewer, imported on demand (it bundles the whole test corpus). */
+function lazyCases(params: URLSearchParams): Mounted {
+  let inner: Mounted | null = null;
+  let gone = false;
+  const p = document.createElement('p');
+  p.className = 'loading';
+  p.textContent = 'Loading the test corpus…';
+  main.replaceChildren(p);
+  import('./views/cases')
+    .then((m) => {
+      if (!gone) inner = m.mountCases(main, params);
+      document.body.dataset.cases = 'ready';
+    })
+    .catch((e: unknown) => {
+      p.className = 'error';
+      p.textContent = `The case viewer could not load: ${e instanceof Error ? e.message : String(e)}`;
+      console.error(e);
+    });
+  return {
+    destroy() {
+      gone = true;
+      inner?.destroy();
+    },
+  };
+}
+
+let lastPath: string | null = null;
+
 function route(): void {
   flushHash();
   const r = parseHash();
   current?.destroy();
   current = null;
   const [head, id] = r.parts;
+  delete document.body.dataset.cases;
   if (!head) current = home();
   else if (head === 'chapter') {
-    const def = chapters.find((c) => c.id === id);
-    current = def ? mountChapter(main, def, r.params) : notFound(`chapter "${id}"`);
+    const i = chapters.findIndex((c) => c.id === id);
+    const def = chapters[i];
+    const link = (c: (typeof chapters)[number] | undefined) => (c ? { id: c.id, title: c.title } : null);
+    current = def ? mountChapter(main, def, r.params, { prev: link(chapters[i - 1]), next: link(chapters[i + 1]) }) : notFound(`chapter "${id}"`);
     if (def) document.title = `${def.title} · collide2d tutorial`;
   } else if (head === 'sandbox') current = mountSandbox(main, r.params);
   else if (head === 'stress') current = mountStress(main, r.params);
-  else if (head === 'cases') current = mountCases(main, r.params);
+  else if (head === 'cases') current = lazyCases(r.params);
   else current = notFound(`"${head}"`);
   if (!head || head !== 'chapter') document.title = 'collide2d tutorial';
   const key = head === 'chapter' ? `chapter/${id}` : head ?? '';
@@ -104,14 +157,33 @@ function route(): void {
     if (a.dataset.route === key) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
-  document.body.classList.remove('nav-open');
-  toggle.setAttribute('aria-expanded', 'false');
+  setMenu(false);
+  // A new page opens at its top (a change of the query alone keeps the scroll position).
+  const path = r.parts.join('/');
+  if (path !== lastPath) window.scrollTo(0, 0);
+  lastPath = path;
 }
 
-toggle.addEventListener('click', () => {
-  const open = !document.body.classList.contains('nav-open');
+/** The chapter menu is an overlay under the sticky header: reachable and in view from anywhere on the page. */
+function setMenu(open: boolean): void {
   document.body.classList.toggle('nav-open', open);
   toggle.setAttribute('aria-expanded', String(open));
+  if (open) (nav.querySelector('a[aria-current]') as HTMLElement | null ?? nav.querySelector('a'))?.focus({ preventScroll: true });
+}
+
+toggle.addEventListener('click', () => setMenu(!document.body.classList.contains('nav-open')));
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && document.body.classList.contains('nav-open')) {
+    setMenu(false);
+    toggle.focus();
+  }
+});
+document.addEventListener('pointerdown', (e) => {
+  const t = e.target as Node;
+  if (document.body.classList.contains('nav-open') && !nav.contains(t) && !toggle.contains(t)) setMenu(false);
+});
+nav.addEventListener('click', (e) => {
+  if ((e.target as HTMLElement).closest('a')) setMenu(false);
 });
 
 let lastRoute = '';

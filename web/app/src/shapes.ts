@@ -302,3 +302,19 @@ export const KIND_TITLE: Record<Kind, string> = {
   line: 'Line',
   point: 'Point',
 };
+
+/** A copy of a shape moved by d. */
+export function translate(s: EShape, d: Vec): EShape {
+  const m = (p: Vec): Vec => ({ x: r2(p.x + d.x), y: r2(p.y + d.y) });
+  switch (s.kind) {
+    case 'segment':
+    case 'line':
+      return { ...s, a: m(s.a), b: m(s.b) };
+    case 'point':
+      return { ...s, p: m(s.p) };
+    case 'polygon':
+      return { ...s, c: m(s.c), pts: s.pts.map((p) => ({ ...p })) };
+    default:
+      return { ...s, c: m(s.c) };
+  }
+}

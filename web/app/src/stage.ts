@@ -20,7 +20,7 @@ export const C = {
   b: '#009e73',
   point: '#1d2430',
   closest: '#cc79a7', // reddish purple
-  mtv: '#009e73', // bluish green
+  mtv: '#6a3d9a', // dark purple: the push (MTV), never a shape's own colour
   axis: '#e69f00', // orange
   path: '#56b4e9', // sky blue
   bad: '#999999',
@@ -36,10 +36,17 @@ export class Stage {
   oy = 0;
   cssW = 0;
   cssH = 0;
-  private dpr = 1;
+  dpr = 1;
   private raf = 0;
   private observer: ResizeObserver;
   private patterns = new Map<string, CanvasPattern | null>();
+  /** Screen points (CSS px) where handles sit: labels are placed around them. */
+  obstacles: Vec[] = [];
+  /** Screen rectangles of the labels drawn in this frame (so that later ones avoid them). */
+  private placed: { x0: number; y0: number; x1: number; y1: number }[] = [];
+  /** World bounding box of everything drawn in the last frame (shapes, marks, labels; not infinite lines). */
+  extent: { x0: number; y0: number; x1: number; y1: number } | null = null;
+  private noTrack = 0;
   onDraw: () => void = () => {};
   onResize: () => void = () => {};
 
@@ -98,6 +105,36 @@ export class Stage {
     return { x: this.ox + p.x * this.k, y: this.oy + p.y * this.k };
   }
 
+  /** Draws without growing the extent (for marks pinned to the view's edges, which must not drive the fit). */
+  untracked(f: () => void): void {
+    this.noTrack++;
+    try {
+      f();
+    } finally {
+      this.noTrack--;
+    }
+  }
+
+  /** Grows the drawn extent by a world point. */
+  track(p: Vec, pad = 0): void {
+    if (this.noTrack || !Number.isFinite(p.x) || !Number.isFinite(p.y)) return;
+    const e = this.extent ?? (this.extent = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity });
+    e.x0 = Math.min(e.x0, p.x - pad);
+    e.y0 = Math.min(e.y0, p.y - pad);
+    e.x1 = Math.max(e.x1, p.x + pad);
+    e.y1 = Math.max(e.y1, p.y + pad);
+  }
+
+  /** A world point moved inside the visible figure (a margin of 6 CSS px), so that drags cannot lose a shape. */
+  clampToView(p: Vec): Vec {
+    const v = this.visible();
+    const m = 6 / this.k;
+    return {
+      x: Math.min(v.x + v.w - m, Math.max(v.x + m, p.x)),
+      y: Math.min(v.y + v.h - m, Math.max(v.y + m, p.y)),
+    };
+  }
+
   toWorld(clientX: number, clientY: number): Vec {
     const r = this.canvas.getBoundingClientRect();
     return { x: (clientX - r.left - this.ox) / this.k, y: (clientY - r.top - this.oy) / this.k };
@@ -120,6 +157,8 @@ export class Stage {
     const { ctx } = this;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.clearRect(0, 0, this.cssW, this.cssH);
+    this.placed = [];
+    this.extent = null;
     this.grid();
     this.onDraw();
   }
@@ -179,6 +218,7 @@ export class Stage {
     const { ctx } = this;
     ctx.beginPath();
     points.forEach((p, i) => {
+      this.track(p);
       const s = this.toScreen(p);
       if (i === 0) ctx.moveTo(s.x, s.y);
       else ctx.lineTo(s.x, s.y);
@@ -188,6 +228,7 @@ export class Stage {
 
   pathCircle(c: Vec, r: number): void {
     const s = this.toScreen(c);
+    this.track(c, Math.max(0, r));
     this.ctx.beginPath();
     this.ctx.arc(s.x, s.y, Math.max(0, r * this.k), 0, Math.PI * 2);
   }
@@ -208,6 +249,8 @@ export class Stage {
   }
 
   line(a: Vec, b: Vec, color: string, width = 2, dash: number[] = []): void {
+    this.track(a);
+    this.track(b);
     const sa = this.toScreen(a);
     const sb = this.toScreen(b);
     const { ctx } = this;
@@ -227,14 +270,26 @@ export class Stage {
     if (d.x === 0 && d.y === 0) return;
     const vis = this.visible();
     const far = (Math.hypot(vis.w, vis.h) + len(sub(a, { x: vis.x, y: vis.y }))) * 2;
+    this.noTrack++;
     this.line(add(a, scale(d, -far)), add(a, scale(d, far)), color, width, dash);
+    this.noTrack--;
   }
 
+  /**
+   * A result mark: a diamond (handles are round, so a computed point never looks like something to drag).
+   * Hollow: a white diamond with a coloured rim (points on an extension, expected values).
+   */
   dot(p: Vec, color: string, radiusPx = 4.5, hollow = false): void {
+    this.track(p);
     const s = this.toScreen(p);
     const { ctx } = this;
+    const r = radiusPx * 1.25;
     ctx.beginPath();
-    ctx.arc(s.x, s.y, radiusPx, 0, Math.PI * 2);
+    ctx.moveTo(s.x, s.y - r);
+    ctx.lineTo(s.x + r, s.y);
+    ctx.lineTo(s.x, s.y + r);
+    ctx.lineTo(s.x - r, s.y);
+    ctx.closePath();
     if (hollow) {
       ctx.fillStyle = '#fff';
       ctx.fill();
@@ -250,29 +305,76 @@ export class Stage {
     }
   }
 
-  /** A text label with a white halo, offset from p in CSS pixels. */
+  /**
+   * A text label with a white halo, offset from p in CSS pixels. When that spot overlaps a label already drawn in
+   * this frame, a handle, or the canvas edge, the label moves to the first free spot around p (farther out if
+   * needed), so labels never sit on each other or on something to drag.
+   */
   label(p: Vec, text: string, color = C.ink, dx = 8, dy = -8, align: CanvasTextAlign = 'left', bold = false): void {
+    if (!text) return;
     const s = this.toScreen(p);
     const { ctx } = this;
     const size = this.cssW < 480 ? 11 : 13;
     ctx.font = `${bold ? '600 ' : ''}${size}px system-ui, -apple-system, "Segoe UI", sans-serif`;
-    // Keep labels inside the canvas: flip a left-aligned label that would run off the right edge.
-    if (align === 'left' && s.x + dx + ctx.measureText(text).width > this.cssW - 4) {
-      align = 'right';
-      dx = -Math.abs(dx);
+    const w = ctx.measureText(text).width;
+    const h = size + 4;
+    const rectOf = (x: number, y: number, al: CanvasTextAlign) => {
+      const x0 = al === 'left' ? x : al === 'right' ? x - w : x - w / 2;
+      return { x0: x0 - 2, y0: y - h / 2, x1: x0 + w + 2, y1: y + h / 2 };
+    };
+    const cost = (r: { x0: number; y0: number; x1: number; y1: number }) => {
+      let c = 0;
+      for (const q of this.placed) {
+        const ox = Math.min(r.x1, q.x1) - Math.max(r.x0, q.x0);
+        const oy = Math.min(r.y1, q.y1) - Math.max(r.y0, q.y0);
+        if (ox > 0 && oy > 0) c += ox * oy;
+      }
+      for (const o of this.obstacles) {
+        const ox = Math.min(r.x1, o.x + 12) - Math.max(r.x0, o.x - 12);
+        const oy = Math.min(r.y1, o.y + 12) - Math.max(r.y0, o.y - 12);
+        if (ox > 0 && oy > 0) c += ox * oy;
+      }
+      const out = Math.max(0, 2 - r.x0) + Math.max(0, r.x1 - this.cssW + 2) + Math.max(0, 2 - r.y0) + Math.max(0, r.y1 - this.cssH + 2);
+      return c + out * h * 4;
+    };
+    const cands: [number, number, CanvasTextAlign][] = [[dx, dy, align]];
+    for (const m of [1, 1.8, 2.8, 4]) {
+      const a = 10 * m;
+      const b = 12 * m;
+      cands.push(
+        [a, -b, 'left'], [a, b, 'left'], [-a, -b, 'right'], [-a, b, 'right'],
+        [0, -b - 4, 'center'], [0, b + 4, 'center'], [a + 4, 0, 'left'], [-a - 4, 0, 'right'],
+      );
     }
-    ctx.textAlign = align;
+    let best = cands[0];
+    let bestCost = Infinity;
+    for (const cand of cands) {
+      const c = cost(rectOf(s.x + cand[0], s.y + cand[1], cand[2]));
+      if (c < bestCost - 1e-9) {
+        bestCost = c;
+        best = cand;
+        if (c === 0) break;
+      }
+    }
+    const [bx, by, bal] = best;
+    const r = rectOf(s.x + bx, s.y + by, bal);
+    this.placed.push(r);
+    this.track({ x: (r.x0 - this.ox) / this.k, y: (r.y0 - this.oy) / this.k });
+    this.track({ x: (r.x1 - this.ox) / this.k, y: (r.y1 - this.oy) / this.k });
+    ctx.textAlign = bal;
     ctx.textBaseline = 'middle';
     ctx.lineJoin = 'round';
     ctx.lineWidth = 4;
     ctx.strokeStyle = 'rgba(255,255,255,0.92)';
-    ctx.strokeText(text, s.x + dx, s.y + dy);
+    ctx.strokeText(text, s.x + bx, s.y + by);
     ctx.fillStyle = color;
-    ctx.fillText(text, s.x + dx, s.y + dy);
+    ctx.fillText(text, s.x + bx, s.y + by);
   }
 
   /** An arrow from a to b (world), with an optional label at its middle. */
   arrow(a: Vec, b: Vec, color: string, text?: string, width = 2.5): void {
+    this.track(a);
+    this.track(b);
     const sa = this.toScreen(a);
     const sb = this.toScreen(b);
     const d = sub(sb, sa);

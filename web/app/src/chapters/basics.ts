@@ -11,12 +11,12 @@ const VIEW = { x: 0, y: 0, w: 800, h: 500 };
 
 type Contact = { normal: Vec; depth: number; point: Vec } | null;
 
-const contactRows = (c: Contact) =>
+const contactRows = (c: Contact, pointLabel: string) =>
   c
     ? [
         row('normal', 'contact normal (A → B)', fmtVec(c.normal, 3)),
-        row('depth', 'penetration depth', fmt(c.depth)),
-        row('point', 'deepest point of B in A', fmtVec(c.point)),
+        row('depth', 'depth (push B by normal × depth)', fmt(c.depth)),
+        row('point', pointLabel, fmtVec(c.point)),
       ]
     : [row('contact', 'contact', 'none (collide returned null)')];
 
@@ -38,13 +38,44 @@ overlap when their shadows overlap on <em>both</em> axes; one gap on either axis
 <p>collide2d treats shapes as closed, so rectangles that merely touch along an edge count as a hit (with depth 0).
 Four comparisons and no arithmetic make this the usual first filter before any more expensive test: wrap every
 object in its bounding rectangle and only look closer when those rectangles meet.</p>
-<p>When they do overlap, <code>collide</code> also says how to separate them: the axis with the smaller overlap of
-the two shadows gives the normal, and that overlap is the depth. Pushing B by <var>normal</var> × <var>depth</var>
-leaves the two just touching. That push is the <em>minimum translation vector</em> (MTV), drawn as a green arrow.</p>`,
+<p>When they do overlap, <code>collide</code> also says how to separate them. On each axis B can leave by moving
+forwards, by <var>A.max</var> − <var>B.min</var>, or backwards, by <var>B.max</var> − <var>A.min</var>; the shorter of
+the two is that axis' push. The axis with the smaller push gives the normal, and that push is the depth: moving B by
+<var>normal</var> × <var>depth</var> leaves the two just touching. That push is the <em>minimum translation
+vector</em> (MTV), drawn as a dark purple arrow. When the shadows only partly overlap, the push equals the overlap of the
+shadows; when one box's shadow lies inside the other's, it does not: a 60-wide box inside a 300-wide one shares
+60 units of shadow, yet must travel out past the nearer end of the big one (try "contained" below).</p>
+<pre class="formula">push x = min(A.max.x − B.min.x, B.max.x − A.min.x)
+push y = min(A.max.y − B.min.y, B.max.y − A.min.y)
+depth  = min(push x, push y)</pre>
+<p>The contact point the library reports lies on the face of B that is turned towards A, in the middle of the part
+of that face within A's span on the other axis. When B surrounds A that face lies outside A; it is still where B
+would slide off.</p>`,
   hint: 'Drag a centre to move a rectangle, the corner handle to resize it. The bars on the top and left edges are the two shadows on each axis.',
   view: VIEW,
   names: { a: 'A', b: 'B' },
   shapes: () => ({ a: aabbS(250, 230, 120, 80), b: aabbS(560, 290, 100, 90) }),
+  fitMargin: 26,
+  presets: [
+    { label: 'touching edges', shapes: () => ({ a: aabbS(250, 230, 120, 80), b: aabbS(470, 260, 100, 90) }) },
+    { label: 'contained', shapes: () => ({ a: aabbS(400, 250, 150, 100), b: aabbS(480, 250, 30, 40) }) },
+    { label: 'corner overlap', shapes: () => ({ a: aabbS(300, 200, 120, 80), b: aabbS(460, 320, 100, 90) }) },
+    { label: 'apart on x only', shapes: () => ({ a: aabbS(220, 250, 100, 120), b: aabbS(560, 250, 100, 90) }) },
+  ],
+  call: (_s, r) => `c2.overlaps(a, b);  // ${r.hit}
+c2.collide(a, b);   // ${r.contact ? `{ normal: ${fmtVec(r.contact.normal, 3)}, depth: ${fmt(r.contact.depth)}, point: ${fmtVec(r.contact.point)} }` : 'null'}`,
+  plain: `// a, b: { min: {x, y}, max: {x, y} }
+function overlaps(a, b) {
+  return a.min.x <= b.max.x && b.min.x <= a.max.x &&
+         a.min.y <= b.max.y && b.min.y <= a.max.y;
+}
+function depthAndNormal(a, b) {      // after overlaps(a, b)
+  const fx = a.max.x - b.min.x, bx = b.max.x - a.min.x;
+  const fy = a.max.y - b.min.y, by = b.max.y - a.min.y;
+  const px = Math.min(fx, bx), py = Math.min(fy, by);
+  if (px <= py) return { normal: { x: fx <= bx ? 1 : -1, y: 0 }, depth: px };
+  return { normal: { x: 0, y: fy <= by ? 1 : -1 }, depth: py };
+}`,
   compute(s) {
     const a = toAabb(s.a);
     const b = toAabb(s.b);
@@ -62,26 +93,29 @@ leaves the two just touching. That push is the <em>minimum translation vector</e
           row('x', 'x shadows meet', ok(a.min.x <= b.max.x && b.min.x <= a.max.x)),
           row('y', 'y shadows meet', ok(a.min.y <= b.max.y && b.min.y <= a.max.y)),
           row('hit', 'overlaps(A, B)', String(hit)),
-          ...contactRows(contact),
+          ...contactRows(contact, "contact point (middle of B's face towards A, within A's span)"),
         ],
       },
     };
   },
   draw(st, s, r) {
-    drawShape(st, s.a, r.hit, 'A');
-    drawShape(st, s.b, r.hit, 'B');
-    const vis = st.visible();
-    const top = vis.y + 8 / st.k;
-    const left = vis.x + 8 / st.k;
-    const gap = 7 / st.k;
-    const xMeet = r.a.min.x <= r.b.max.x && r.b.min.x <= r.a.max.x;
-    const yMeet = r.a.min.y <= r.b.max.y && r.b.min.y <= r.a.max.y;
-    st.line({ x: r.a.min.x, y: top }, { x: r.a.max.x, y: top }, C.a, 5);
-    st.line({ x: r.b.min.x, y: top + gap }, { x: r.b.max.x, y: top + gap }, C.b, 5);
-    st.label({ x: Math.max(r.a.max.x, r.b.max.x), y: top + gap / 2 }, xMeet ? 'x: overlap' : 'x: gap', xMeet ? C.hit : C.miss, 8, 0);
-    st.line({ x: left, y: r.a.min.y }, { x: left, y: r.a.max.y }, C.a, 5);
-    st.line({ x: left + gap, y: r.b.min.y }, { x: left + gap, y: r.b.max.y }, C.b, 5);
-    st.label({ x: left, y: Math.max(r.a.max.y, r.b.max.y) }, yMeet ? 'y: overlap' : 'y: gap', yMeet ? C.hit : C.miss, 0, 12);
+    drawShape(st, s.a, r.hit, 'A', C.a);
+    drawShape(st, s.b, r.hit, 'B', C.b);
+    // The shadows sit on the view's top and left edges: they must not drive the fit to the drawing.
+    st.untracked(() => {
+      const vis = st.visible();
+      const top = vis.y + 8 / st.k;
+      const left = vis.x + 8 / st.k;
+      const gap = 7 / st.k;
+      const xMeet = r.a.min.x <= r.b.max.x && r.b.min.x <= r.a.max.x;
+      const yMeet = r.a.min.y <= r.b.max.y && r.b.min.y <= r.a.max.y;
+      st.line({ x: r.a.min.x, y: top }, { x: r.a.max.x, y: top }, C.a, 5);
+      st.line({ x: r.b.min.x, y: top + gap }, { x: r.b.max.x, y: top + gap }, C.b, 5);
+      st.label({ x: Math.max(r.a.max.x, r.b.max.x), y: top + gap / 2 }, xMeet ? 'x: overlap' : 'x: gap', xMeet ? C.hit : C.miss, 8, 0);
+      st.line({ x: left, y: r.a.min.y }, { x: left, y: r.a.max.y }, C.a, 5);
+      st.line({ x: left + gap, y: r.b.min.y }, { x: left + gap, y: r.b.max.y }, C.b, 5);
+      st.label({ x: left, y: Math.max(r.a.max.y, r.b.max.y) }, yMeet ? 'y: overlap' : 'y: gap', yMeet ? C.hit : C.miss, 0, 12);
+    });
     if (r.contact) drawMtv(st, r.contact.point, r.contact.normal, r.contact.depth);
   },
 };
@@ -107,12 +141,33 @@ compare squared values instead. That is both faster and free of the rounding the
 hit = d² ≤ (rA + rB)²</pre>
 <p>For the contact, the normal points from A's centre to B's centre and the depth is how much the radii
 exceed the distance: <var>depth</var> = <var>rA</var> + <var>rB</var> − <var>d</var>. When both centres coincide
-there is no direction to pick, so the library uses (1, 0) by convention. Make the circles just touch and the
-answer is still a hit, with depth 0.</p>`,
+there is no direction to pick, so the library uses (1, 0) by convention (and the depth is then rA + rB). Make the
+circles just touch and the answer is still a hit, with depth 0. The contact point is the point of B's rim that faces
+A, <var>B.center</var> − <var>normal</var> × <var>rB</var>.</p>`,
   hint: 'Drag a centre to move a circle, the rim handle to change its radius.',
   view: VIEW,
   names: { a: 'A', b: 'B' },
   shapes: () => ({ a: circleS(290, 250, 110), b: circleS(560, 220, 80) }),
+  presets: [
+    { label: 'touching', shapes: () => ({ a: circleS(290, 250, 110), b: circleS(480, 250, 80) }) },
+    { label: 'contained', shapes: () => ({ a: circleS(400, 250, 150), b: circleS(440, 270, 50) }) },
+    { label: 'coincident centres', shapes: () => ({ a: circleS(400, 250, 110), b: circleS(400, 250, 60) }) },
+    { label: 'apart by a hair', shapes: () => ({ a: circleS(290, 250, 110), b: circleS(480.5, 250, 80) }) },
+  ],
+  call: (_s, r) => `c2.overlaps(a, b);  // ${r.hit}
+c2.collide(a, b);   // ${r.contact ? `{ normal: ${fmtVec(r.contact.normal, 3)}, depth: ${fmt(r.contact.depth)}, point: ${fmtVec(r.contact.point)} }` : 'null'}`,
+  plain: `// a, b: { center: {x, y}, radius }
+function overlaps(a, b) {
+  const dx = b.center.x - a.center.x, dy = b.center.y - a.center.y;
+  const r = a.radius + b.radius;
+  return dx * dx + dy * dy <= r * r;      // no square root
+}
+function contact(a, b) {                  // after overlaps(a, b)
+  const dx = b.center.x - a.center.x, dy = b.center.y - a.center.y;
+  const d = Math.hypot(dx, dy);
+  const normal = d > 0 ? { x: dx / d, y: dy / d } : { x: 1, y: 0 };
+  return { normal, depth: a.radius + b.radius - d };
+}`,
   compute(s) {
     const a = s.a.kind === 'circle' ? c2.circle(s.a.c.x, s.a.c.y, s.a.r) : (null as never);
     const b = s.b.kind === 'circle' ? c2.circle(s.b.c.x, s.b.c.y, s.b.r) : (null as never);
@@ -128,14 +183,14 @@ answer is still a hit, with depth 0.</p>`,
           row('d2', 'd² (centres)', fmt(d2, 2)),
           row('r2', '(rA + rB)²', fmt((a.radius + b.radius) ** 2, 2)),
           row('hit', 'overlaps(A, B)', String(hit)),
-          ...contactRows(contact),
+          ...contactRows(contact, "contact point: B's rim point facing A (B.center − normal × rB)"),
         ],
       },
     };
   },
   draw(st, s, r) {
-    drawShape(st, s.a, r.hit, 'A');
-    drawShape(st, s.b, r.hit, 'B');
+    drawShape(st, s.a, r.hit, 'A', C.a);
+    drawShape(st, s.b, r.hit, 'B', C.b);
     const ca = r.a.center;
     const cb = r.b.center;
     st.line(ca, cb, C.muted, 1.5, [4, 4]);
@@ -180,6 +235,25 @@ is avoided altogether: it cannot describe vertical lines.</p>`,
   view: VIEW,
   names: { a: 'line A', b: 'line B' },
   shapes: () => ({ a: lineS(120, 130, 560, 360), b: lineS(170, 400, 600, 140) }),
+  presets: [
+    { label: 'parallel', shapes: () => ({ a: lineS(120, 130, 560, 360), b: lineS(120, 250, 560, 480) }) },
+    { label: 'coincident', shapes: () => ({ a: lineS(120, 130, 560, 360), b: lineS(340, 245, 780, 475) }) },
+    { label: 'almost parallel', shapes: () => ({ a: lineS(120, 130, 560, 360), b: lineS(120, 250, 560, 479) }) },
+    { label: 'vertical', shapes: () => ({ a: lineS(120, 130, 560, 360), b: lineS(400, 60, 400, 440) }) },
+  ],
+  call: (_s, { r }) => `c2.intersectLines(a, b);
+// ${r.kind === 'point' ? `{ kind: 'point', point: ${fmtVec(r.point)}, ta: ${fmt(r.ta)}, tb: ${fmt(r.tb)} }` : `{ kind: '${r.kind}' }`}`,
+  plain: `// lines through a1→a2 and b1→b2
+function intersectLines(a1, a2, b1, b2) {
+  const dA = sub(a2, a1), dB = sub(b2, b1), w = sub(b1, a1);
+  const den = cross(dA, dB);            // cross(u, v) = u.x*v.y - u.y*v.x
+  if (den === 0) {                      // collide2d decides this exactly
+    return cross(w, dA) === 0 ? { kind: 'coincident' } : { kind: 'parallel' };
+  }
+  const ta = cross(w, dB) / den, tb = cross(w, dA) / den;
+  return { kind: 'point', ta, tb,
+           point: { x: a1.x + ta * dA.x, y: a1.y + ta * dA.y } };
+}`,
   compute(s) {
     const la = s.a.kind === 'line' ? c2.line(s.a.a.x, s.a.a.y, s.a.b.x, s.a.b.y) : (null as never);
     const lb = s.b.kind === 'line' ? c2.line(s.b.a.x, s.b.a.y, s.b.b.x, s.b.b.y) : (null as never);
@@ -201,8 +275,8 @@ is avoided altogether: it cannot describe vertical lines.</p>`,
   },
   draw(st, s, { r }) {
     const hit = r.kind !== 'parallel';
-    drawShape(st, s.a, hit);
-    drawShape(st, s.b, hit);
+    drawShape(st, s.a, hit, undefined, C.a);
+    drawShape(st, s.b, hit, undefined, C.b);
     if (s.a.kind === 'line') paramTicks(st, s.a.a, s.a.b, C.a, 'A');
     if (s.b.kind === 'line') paramTicks(st, s.b.a, s.b.b, C.b, 'B');
     if (r.kind === 'point' && r.point) {
@@ -236,6 +310,24 @@ exactly on the other segment is reported as touching, never lost to rounding.</p
   view: VIEW,
   names: { a: 'segment A', b: 'segment B' },
   shapes: () => ({ a: segS(130, 130, 520, 360), b: segS(190, 400, 620, 150) }),
+  presets: [
+    { label: 'collinear overlap', shapes: () => ({ a: segS(130, 130, 450, 290), b: segS(330, 230, 650, 390) }) },
+    { label: 'touching ends', shapes: () => ({ a: segS(130, 130, 400, 300), b: segS(400, 300, 650, 120) }) },
+    { label: 'end on the other', shapes: () => ({ a: segS(130, 130, 530, 330), b: segS(330, 230, 450, 440) }) },
+    { label: 'lines cross, segments not', shapes: () => ({ a: segS(130, 130, 330, 230), b: segS(420, 420, 620, 150) }) },
+  ],
+  call: (_s, { r }) => `c2.intersectSegments(a, b);
+// { kind: '${r.kind}', points: [${r.points.map((p) => fmtVec(p)).join(', ')}], ua: [${r.ua.map((x) => fmt(x)).join(', ')}], ub: [${r.ub.map((x) => fmt(x)).join(', ')}] }`,
+  plain: `// segments a1→a2 and b1→b2 (the crossing case)
+function intersectSegments(a1, a2, b1, b2) {
+  const dA = sub(a2, a1), dB = sub(b2, b1), w = sub(b1, a1);
+  const den = cross(dA, dB);
+  if (den === 0) return collinearCase(a1, a2, b1, b2); // parallel: overlap or none
+  const ua = cross(w, dB) / den, ub = cross(w, dA) / den;
+  if (ua < 0 || ua > 1 || ub < 0 || ub > 1) return { kind: 'none' };
+  return { kind: 'point', ua, ub,
+           point: { x: a1.x + ua * dA.x, y: a1.y + ua * dA.y } };
+}`,
   compute(s) {
     const sa = s.a.kind === 'segment' ? c2.segment(s.a.a.x, s.a.a.y, s.a.b.x, s.a.b.y) : (null as never);
     const sb = s.b.kind === 'segment' ? c2.segment(s.b.a.x, s.b.a.y, s.b.b.x, s.b.b.y) : (null as never);
@@ -273,8 +365,8 @@ exactly on the other segment is reported as touching, never lost to rounding.</p
       st.infiniteLine(s.b.a, s.b.b, C.b + '55', 1, [3, 6]);
       paramTicks(st, s.b.a, s.b.b, C.b, 'B');
     }
-    drawShape(st, s.a, hit);
-    drawShape(st, s.b, hit);
+    drawShape(st, s.a, hit, undefined, C.a);
+    drawShape(st, s.b, hit, undefined, C.b);
     if (r.kind === 'overlap' && r.points.length === 2) {
       st.line(r.points[0], r.points[1], C.ink, 7);
       st.line(r.points[0], r.points[1], C.hit, 4);

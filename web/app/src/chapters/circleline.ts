@@ -16,7 +16,7 @@ type CircleSeg = {
 
 const libCircle = (s: EShape) => (s.kind === 'circle' ? c2.circle(s.c.x, s.c.y, s.r) : (null as never));
 
-function ticks(st: Stage, a: Vec, b: Vec, color: string): void {
+function ticks(st: Stage, a: Vec, b: Vec, color = C.b): void {
   st.dot(a, color, 3.5);
   st.dot(b, color, 3.5);
   st.label(a, 't=0', color, 8, 12);
@@ -41,7 +41,7 @@ Zero: it just grazes the circle, one tangent point with <var>t₁</var> = <var>t
 <var>t₁</var> and leaves at <var>t₂</var>, with <var>t₁</var> &lt; <var>t₂</var>. Nothing here needs the
 direction to be of unit length; a unit direction only saves the division.</p>
 <p>A second way to see the same thing: drop a perpendicular from the centre to the line. The line meets the circle
-exactly when that foot point (drawn in purple) is within <var>r</var> of the centre, and the two crossings sit
+exactly when that foot point (a pink diamond) is within <var>r</var> of the centre, and the two crossings sit
 symmetrically on either side of it, at half-chord √(<var>r</var>² − <var>h</var>²). collide2d decides the tangent
 case exactly, so a line placed exactly at distance <var>r</var> is reported as one tangent point, not as a
 near-miss or two nearly equal points.</p>`,
@@ -49,6 +49,23 @@ near-miss or two nearly equal points.</p>`,
   view: VIEW,
   names: { c: 'circle', l: 'line' },
   shapes: () => ({ c: circleS(400, 250, 110), l: lineS(110, 350, 320, 290) }),
+  presets: [
+    { label: 'tangent', shapes: () => ({ c: circleS(400, 250, 110), l: lineS(150, 360, 650, 360) }) },
+    { label: 'through the centre', shapes: () => ({ c: circleS(400, 250, 110), l: lineS(150, 150, 650, 350) }) },
+    { label: 'passes by', shapes: () => ({ c: circleS(400, 250, 110), l: lineS(150, 400, 650, 380) }) },
+  ],
+  call: (_s, { r }) => `c2.intersectCircleLine(c, l);
+// { count: ${r.count}${r.count ? `, t1: ${fmt(r.t1)}, t2: ${fmt(r.t2)}, p1: ${fmtVec(r.p1)}, p2: ${fmtVec(r.p2)}` : ''} }`,
+  plain: `// circle (m, r), line o + t d
+function intersectCircleLine(m, r, o, d) {
+  const f = { x: o.x - m.x, y: o.y - m.y };
+  const a = dot(d, d), b = dot(f, d), c = dot(f, f) - r * r;
+  const disc = b * b - a * c;           // collide2d: tangent decided exactly
+  if (disc < 0) return { count: 0 };
+  const s = Math.sqrt(disc);
+  const t1 = (-b - s) / a, t2 = (-b + s) / a;
+  return { count: disc === 0 ? 1 : 2, t1, t2 };
+}`,
   compute(s) {
     const circle = libCircle(s.c);
     const l = s.l.kind === 'line' ? c2.line(s.l.a.x, s.l.a.y, s.l.b.x, s.l.b.y) : (null as never);
@@ -73,9 +90,9 @@ near-miss or two nearly equal points.</p>`,
   },
   draw(st, s, { r, foot }) {
     const hit = r.count > 0;
-    drawShape(st, s.c, hit, 'M');
-    drawShape(st, s.l, hit);
-    if (s.l.kind === 'line') ticks(st, s.l.a, s.l.b, C.a);
+    drawShape(st, s.c, hit, 'M', C.a);
+    drawShape(st, s.l, hit, undefined, C.b);
+    if (s.l.kind === 'line') ticks(st, s.l.a, s.l.b);
     if (foot && s.c.kind === 'circle') {
       st.line(s.c.c, foot, C.closest, 1.5, [4, 3]);
       st.dot(foot, C.closest, 4);
@@ -124,6 +141,28 @@ overlaps = |M − closest|² ≤ r²</pre>`,
   view: VIEW,
   names: { c: 'circle', s: 'segment' },
   shapes: () => ({ c: circleS(450, 250, 100), s: segS(120, 380, 390, 278) }),
+  presets: [
+    { label: 'inside the circle', shapes: () => ({ c: circleS(450, 250, 120), s: segS(400, 230, 500, 280) }) },
+    { label: 'tangent', shapes: () => ({ c: circleS(450, 250, 100), s: segS(250, 350, 650, 350) }) },
+    { label: 'one crossing', shapes: () => ({ c: circleS(450, 250, 100), s: segS(200, 260, 460, 250) }) },
+    { label: 'roots on the extension', shapes: () => ({ c: circleS(450, 250, 100), s: segS(120, 300, 300, 270) }) },
+  ],
+  call: (_s, { r }) => `c2.intersectCircleSegment(c, s);
+// { count: ${r.count}, t: [${r.t.slice(0, r.count).map((x) => fmt(x)).join(', ')}], overlaps: ${r.overlaps},
+//   closest: ${fmtVec(r.closest)}, closestT: ${fmt(r.closestT)}, distance: ${fmt(r.distance)} }`,
+  plain: `// circle (m, r), segment p → q
+function firstCrossing(m, r, p, q) {
+  const d = sub(q, p), f = sub(p, m);
+  const a = dot(d, d), b = 2 * dot(f, d), c = dot(f, f) - r * r;
+  if (a === 0) return null;             // zero length
+  const disc = b * b - 4 * a * c;
+  if (disc < 0) return null;
+  const s = Math.sqrt(disc);
+  const t1 = (-b - s) / (2 * a), t2 = (-b + s) / (2 * a);
+  if (t1 >= 0 && t1 <= 1) return t1;
+  if (t2 >= 0 && t2 <= 1) return t2;    // the start is inside
+  return null;
+}`,
   compute(s) {
     const circle = libCircle(s.c);
     const seg = s.s.kind === 'segment' ? c2.segment(s.s.a.x, s.s.a.y, s.s.b.x, s.s.b.y) : (null as never);
@@ -159,9 +198,9 @@ overlaps = |M − closest|² ≤ r²</pre>`,
   draw(st, s, { r, ext }) {
     const hit = r.overlaps;
     if (s.s.kind === 'segment') st.infiniteLine(s.s.a, s.s.b, C.muted + '66', 1, [3, 6]);
-    drawShape(st, s.c, hit, 'M');
-    drawShape(st, s.s, hit);
-    if (s.s.kind === 'segment') ticks(st, s.s.a, s.s.b, C.a);
+    drawShape(st, s.c, hit, 'M', C.a);
+    drawShape(st, s.s, hit, undefined, C.b);
+    if (s.s.kind === 'segment') ticks(st, s.s.a, s.s.b);
     if (ext && ext.count > 0) {
       const ts = ext.count === 2 ? [ext.t1, ext.t2] : [ext.t1];
       const ps = ext.count === 2 ? [ext.p1, ext.p2] : [ext.p1];

@@ -3,6 +3,7 @@ import { aabbChapter, circlesChapter, linesChapter, segmentsChapter } from './ba
 import { circleLineChapter, circleSegmentChapter } from './circleline';
 import { boxesChapter, polygonsChapter } from './sat';
 import { polygonCircleChapter, rectCircleChapter } from './shapecircle';
+import { broadphaseChapter, closestChapter, containsChapter, raycastChapter } from './queries';
 import { sweepChapter } from './sweep';
 
 /** The chapters, in reading order. */
@@ -18,4 +19,8 @@ export const chapters: ChapterDef<any>[] = [
   boxesChapter,
   polygonsChapter,
   sweepChapter,
+  containsChapter,
+  raycastChapter,
+  closestChapter,
+  broadphaseChapter,
 ];

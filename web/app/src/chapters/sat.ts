@@ -1,6 +1,6 @@
 // Chapters 9-10: rotated rectangles and convex polygons by the separating axis theorem, with the library's trace.
 import * as c2 from 'collide2d';
-import type { ChapterDef, Shapes } from '../chapter';
+import type { ChapterDef, Shapes, Ui } from '../chapter';
 import { drawMtv, drawShape } from '../draw';
 import { type Vec, add, dot, fmt, fmtVec, mid, perp, scale, sub } from '../geom';
 import { type Answer, type Row, row } from '../readout';
@@ -16,20 +16,36 @@ interface Sat {
 }
 interface Result { sat: Sat; contact: { normal: Vec; depth: number; point: Vec } | null; pa: Vec[]; pb: Vec[] }
 
+/** "A edge 2": edges are numbered from 1, like the axes, in the polygon's counter-clockwise vertex order. */
+const ownerEdge = (ax: SatAxis) => `${ax.owner === 0 ? 'A' : 'B'}'s edge ${ax.edge + 1}`;
+
 function axisRows(sat: Sat): Row[] {
   const stopped = sat.separatingAxis;
   return sat.axes.map((ax, i) => {
-    const who = `${ax.owner === 0 ? 'A' : 'B'} edge ${ax.edge}`;
     let state: string;
     if (ax.overlap < 0) state = i === stopped ? 'GAP: separating, stop here' : 'gap';
     else state = i === sat.minimumAxis ? 'overlap (MTV axis: cheapest push)' : 'overlap';
     const skipped = stopped >= 0 && i > stopped ? ' (fast path never gets here)' : '';
     return row(
       `axis${i}`,
-      `axis ${i + 1} (${who}) ${fmtVec(ax.axis, 2)}`,
+      `axis ${i + 1}: normal of ${ownerEdge(ax)} ${fmtVec(ax.axis, 2)}`,
       `A [${fmt(ax.minA, 1)}, ${fmt(ax.maxA, 1)}]  B [${fmt(ax.minB, 1)}, ${fmt(ax.maxB, 1)}]  overlap ${fmt(ax.overlap, 1)}: ${state}${skipped}`,
     );
   });
+}
+
+/** The stepper's words for axis i. */
+function describeAxis(sat: Sat, i: number): string {
+  const ax = sat.axes[i];
+  if (!ax) return '';
+  const head = `Axis ${i + 1} of ${sat.axes.length}, the normal of ${ownerEdge(ax)}: A covers [${fmt(ax.minA, 1)}, ${fmt(ax.maxA, 1)}], B covers [${fmt(ax.minB, 1)}, ${fmt(ax.maxB, 1)}]`;
+  if (ax.overlap < 0) {
+    return `${head}. Gap ${fmt(-ax.overlap, 1)}: a separating axis${i === sat.separatingAxis ? ', so the test stops here: NO HIT' : ' (the test already stopped at an earlier one)'}.`;
+  }
+  const push = Math.min(ax.maxA - ax.minB, ax.maxB - ax.minA);
+  const last = i === sat.axes.length - 1;
+  return `${head}. They overlap by ${fmt(ax.overlap, 1)}; pushing B out along this axis takes ${fmt(push, 1)}.${
+    i === sat.minimumAxis ? ' The cheapest push of all axes: the MTV.' : ''}${last && sat.hit ? ' Every axis overlaps: HIT.' : ''}`;
 }
 
 function answerOf(sat: Sat, contact: Result['contact'], extra: Row[]): Answer {
@@ -55,44 +71,68 @@ function answerOf(sat: Sat, contact: Result['contact'], extra: Row[]): Answer {
   };
 }
 
-/** Draws every SAT axis beside the shapes, with both projection intervals; the highlighted one in full. */
-function drawAxes(st: Stage, r: Result): void {
+/**
+ * Draws ONE SAT axis beside the shapes, with A's interval (blue) and B's (green) on it and dashed projection lines
+ * from the corners: the stepper's axis, else the separating axis (or the MTV axis when they overlap). The read-out
+ * lists every axis; the stepper walks through them.
+ */
+function drawAxes(st: Stage, r: Result, ui: Ui): void {
   const { sat, pa, pb } = r;
-  if (!sat.axes.length) return;
+  if (!sat.axes.length || sat.boundingCircleRejected) return;
   const all = [...pa, ...pb];
   const o = scale(all.reduce((s, p) => add(s, p), { x: 0, y: 0 }), 1 / all.length);
-  const focus = sat.separatingAxis >= 0 ? sat.separatingAxis : sat.minimumAxis;
-  const gapPx = 16 / st.k;
-  sat.axes.forEach((ax, i) => {
-    const u = ax.axis;
-    const n = perp(u);
-    // Put the axis line beside the shapes (a shift along n does not change projections on u).
-    const off = Math.max(...all.map((p) => dot(sub(p, o), n))) + gapPx * (1.5 + (i % 2));
-    const base = add(o, scale(n, off));
-    const at = (val: number, side: number) => add(add(base, scale(u, val - dot(base, u))), scale(n, side / st.k));
-    const isFocus = i === focus;
-    // With many axes, only the highlighted one carries its intervals; the read-out lists them all.
-    if (!isFocus && sat.axes.length > 4) return;
-    const alpha = isFocus ? '' : '77';
-    const lo = Math.min(ax.minA, ax.minB) - 30 / st.k;
-    const hi = Math.max(ax.maxA, ax.maxB) + 30 / st.k;
-    st.line(at(lo, 0), at(hi, 0), (isFocus ? C.axis : C.muted) + alpha, isFocus ? 2 : 1);
-    st.line(at(ax.minA, -4), at(ax.maxA, -4), C.a + alpha, isFocus ? 6 : 4);
-    st.line(at(ax.minB, 4), at(ax.maxB, 4), C.b + alpha, isFocus ? 6 : 4);
-    const sep = ax.overlap < 0;
-    const tag = `${i + 1}${sep ? ' gap' : ''}`;
-    st.label(at(hi, 0), tag, sep ? C.miss : C.muted, 4, 0, 'left', isFocus);
-    if (isFocus) {
-      for (const p of pa) st.line(p, at(dot(p, u), -4), C.a + '66', 1, [2, 4]);
-      for (const p of pb) st.line(p, at(dot(p, u), 4), C.b + '66', 1, [2, 4]);
-      const lbl = sep
-        ? `axis ${i + 1} separates: gap ${fmt(-ax.overlap, 1)}`
-        : `axis ${i + 1}: MTV axis, depth ${fmt(sat.depth, 1)}`;
-      const m = at((Math.max(ax.minA, ax.minB) + Math.min(ax.maxA, ax.maxB)) / 2, 0);
-      st.label(m, lbl, sep ? C.miss : C.hit, 0, 18, 'center', true);
-    }
-  });
+  const i = ui.step >= 0 ? ui.step : sat.separatingAxis >= 0 ? sat.separatingAxis : sat.minimumAxis;
+  const ax = sat.axes[i];
+  if (!ax) return;
+  const u = ax.axis;
+  // The side of the shapes the axis is drawn on: below / right of them when possible (screen y points down).
+  let n = perp(u);
+  if (n.y < 0 || (n.y === 0 && n.x < 0)) n = scale(n, -1);
+  const off = Math.max(...all.map((p) => dot(sub(p, o), n))) + 28 / st.k;
+  const base = add(o, scale(n, off));
+  const at = (val: number, side: number) => add(add(base, scale(u, val - dot(base, u))), scale(n, side / st.k));
+  const lo = Math.min(ax.minA, ax.minB) - 24 / st.k;
+  const hi = Math.max(ax.maxA, ax.maxB) + 24 / st.k;
+  st.arrow(at(lo, 0), at(hi, 0), C.axis, undefined, 2);
+  for (const p of pa) st.line(p, at(dot(p, u), -5), C.a + '55', 1, [2, 4]);
+  for (const p of pb) st.line(p, at(dot(p, u), 5), C.b + '55', 1, [2, 4]);
+  st.line(at(ax.minA, -5), at(ax.maxA, -5), C.a, 7);
+  st.line(at(ax.minB, 5), at(ax.maxB, 5), C.b, 7);
+  const sep = ax.overlap < 0;
+  if (sep) {
+    // The gap itself, bracketed.
+    const g0 = Math.min(ax.maxA, ax.maxB), g1 = Math.max(ax.minA, ax.minB);
+    st.line(at(g0, -12), at(g0, 12), C.miss, 2);
+    st.line(at(g1, -12), at(g1, 12), C.miss, 2);
+  }
+  const lbl = sep
+    ? `axis ${i + 1} (${ownerEdge(ax)}): gap ${fmt(-ax.overlap, 1)}`
+    : `axis ${i + 1} (${ownerEdge(ax)}): overlap ${fmt(ax.overlap, 1)}`;
+  // The label goes past the arrow's tip, where nothing else is drawn.
+  const tip = add(at(hi, 0), scale(u, 8 / st.k));
+  const align = u.x >= 0 ? 'left' : 'right';
+  st.label(tip, lbl, sep ? C.miss : C.hit, 0, u.y >= 0 ? 6 : -6, align, true);
 }
+
+function satCall(r: Result): string {
+  const s = r.sat;
+  return `c2.sat(a, b);
+// { hit: ${s.hit}, separatingAxis: ${s.separatingAxis}, minimumAxis: ${s.minimumAxis},
+//   boundingCircleRejected: ${s.boundingCircleRejected}, axes: [${s.axes.length} × { axis, owner, edge, minA, maxA, minB, maxB, overlap }],
+//   normal: ${fmtVec(s.normal, 3)}, depth: ${fmt(s.depth)} }   (indices from 0)
+c2.collide(a, b);   // ${r.contact ? `{ normal: ${fmtVec(r.contact.normal, 3)}, depth: ${fmt(r.contact.depth)}, point: ${fmtVec(r.contact.point)} }` : 'null'}`;
+}
+
+const stepper = {
+  overview: (r: Result) => {
+    const s = r.sat;
+    if (s.boundingCircleRejected) return 'The bounding circles are apart: the library proved the boxes apart without trying any axis.';
+    const i = s.separatingAxis >= 0 ? s.separatingAxis : s.minimumAxis;
+    return `The figure shows axis ${i + 1} of ${s.axes.length}, ${s.separatingAxis >= 0 ? 'where the test stopped' : 'the axis of the cheapest push'}. Step through the axes in test order with ▶ or the slider.`;
+  },
+  count: (r: Result) => (r.sat.boundingCircleRejected ? 0 : r.sat.axes.length),
+  describe: (r: Result, i: number) => describeAxis(r.sat, i),
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -138,15 +178,37 @@ objects that are apart. Cheaper still, a bounding circle around each rectangle (
 prove them apart before any axis is tried: if the centres are farther apart than the two radii together, SAT is
 skipped entirely. collide2d runs that pre-check and then works in A's local frame, where A's two axes are simply x
 and y.</p>
-<p>In the figure each axis is drawn beside the shapes with A's interval (blue) and B's interval (green) on it. The
-highlighted axis is where the test stopped (the separating axis) or, when everything overlaps, the axis of the
-smallest overlap, which becomes the contact normal. The dashed circles are the bounding circles.</p>`,
+<p>In the figure one axis at a time is drawn beside the shapes (orange arrow), with A's interval (blue) and B's
+interval (green) on it and dashed lines from each corner to its projection. By default it is the axis where the test
+stopped (the separating axis, with the gap bracketed) or, when everything overlaps, the axis of the smallest push,
+which becomes the contact normal. The stepper under the figure walks through the axes in the order the library
+tests them; axis <var>k</var> is the normal of an edge, and edges are numbered from 1 in counter-clockwise order.
+The dashed circles are the bounding circles.</p>`,
   hint: 'Rotate with the round handles (or focus a handle and press R / Shift+R), drag the centres and corners.',
   view: VIEW,
   names: { a: 'A', b: 'B' },
-  shapes: () => ({ a: boxS(320, 250, 100, 45, 0.45), b: boxS(470, 200, 60, 40, -0.6) }),
+  shapes: () => ({ a: boxS(320, 260, 110, 50, 0.45), b: boxS(470, 150, 70, 45, 0.4) }),
+  stepper,
+  presets: [
+    { label: 'visible gap', shapes: () => ({ a: boxS(320, 260, 110, 50, 0.45), b: boxS(470, 150, 70, 45, 0.4) }) },
+    { label: 'overlapping', shapes: () => ({ a: boxS(320, 260, 110, 50, 0.45), b: boxS(430, 230, 70, 45, 0.4) }) },
+    { label: 'touching faces', shapes: () => ({ a: boxS(300, 250, 110, 50, 0), b: boxS(480, 250, 70, 45, 0) }) },
+    { label: 'bounding circles apart', shapes: () => ({ a: boxS(250, 260, 110, 50, 0.45), b: boxS(590, 180, 70, 45, 0.4) }) },
+  ],
+  call: (_s, r) => satCall(r),
+  plain: `// corners of box A and box B (4 points each)
+function overlaps(ca, cb) {
+  const axes = [edgeNormal(ca, 0), edgeNormal(ca, 1), edgeNormal(cb, 0), edgeNormal(cb, 1)];
+  for (const u of axes) {
+    const pa = ca.map((p) => dot(p, u)), pb = cb.map((p) => dot(p, u));
+    if (Math.max(...pa) < Math.min(...pb) || Math.max(...pb) < Math.min(...pa)) {
+      return false;                     // a separating axis: stop
+    }
+  }
+  return true;                          // every axis overlaps
+}`,
   compute: boxesCompute,
-  draw(st, s, r) {
+  draw(st, s, r, _a, ui) {
     if (s.a.kind === 'box' && s.b.kind === 'box') {
       const ra = Math.hypot(s.a.hx, s.a.hy);
       const rb = Math.hypot(s.b.hx, s.b.hy);
@@ -157,9 +219,9 @@ smallest overlap, which becomes the contact normal. The dashed circles are the b
       st.fillStroke(null, rej ? C.miss + 'aa' : C.muted + '99', 1.2, [6, 5]);
       st.label(mid(s.a.c, s.b.c), rej ? 'bounding circles apart: no SAT needed' : '', C.miss, 0, -18, 'center');
     }
-    drawShape(st, s.a, r.sat.hit, 'A');
-    drawShape(st, s.b, r.sat.hit, 'B');
-    drawAxes(st, r);
+    drawShape(st, s.a, r.sat.hit, 'A', C.a);
+    drawShape(st, s.b, r.sat.hit, 'B', C.b);
+    drawAxes(st, r, ui);
     if (r.contact) drawMtv(st, r.contact.point, r.contact.normal, r.contact.depth);
   },
 };
@@ -196,7 +258,7 @@ both projection intervals; the fast path stops at the first gap, as marked in th
   names: { a: 'A', b: 'B' },
   shapes: () => ({
     a: ngonS(310, 250, 5, 90, 0.1),
-    b: polyS(480, 250, -0.3, [[-55, -45], [45, -60], [70, 15], [8, 60], [-60, 22]]),
+    b: polyS(540, 300, -0.3, [[-55, -45], [45, -60], [70, 15], [8, 60], [-60, 22]]),
   }),
   compute(s) {
     const a = c2.polygon(outline(s.a) ?? []);
@@ -208,10 +270,27 @@ both projection intervals; the fast path stops at the first gap, as marked in th
       answer: answerOf(sat, contact, [row('sizes', 'vertices A / B', `${s.a.kind === 'polygon' ? s.a.pts.length : 0} / ${s.b.kind === 'polygon' ? s.b.pts.length : 0}`)]),
     };
   },
-  draw(st, s, r) {
-    drawShape(st, s.a, r.sat.hit, 'A');
-    drawShape(st, s.b, r.sat.hit, 'B');
-    drawAxes(st, r);
+  stepper,
+  presets: [
+    { label: 'touching vertex to edge', shapes: () => ({ a: ngonS(310, 250, 4, 100, 0), b: ngonS(510, 250, 4, 100, Math.PI / 4) }) },
+    { label: 'overlapping', shapes: () => ({ a: ngonS(310, 250, 5, 90, 0.1), b: polyS(420, 250, -0.3, [[-55, -45], [45, -60], [70, 15], [8, 60], [-60, 22]]) }) },
+  ],
+  call: (_s, r) => satCall(r),
+  plain: `// convex polygons A and B (arrays of points)
+function overlaps(A, B) {
+  for (const poly of [A, B]) {
+    for (let i = 0; i < poly.length; i++) {
+      const u = normalOf(poly[i], poly[(i + 1) % poly.length]);
+      const a = A.map((p) => dot(p, u)), b = B.map((p) => dot(p, u));
+      if (Math.max(...a) < Math.min(...b) || Math.max(...b) < Math.min(...a)) return false;
+    }
+  }
+  return true;
+}`,
+  draw(st, s, r, _a, ui) {
+    drawShape(st, s.a, r.sat.hit, 'A', C.a);
+    drawShape(st, s.b, r.sat.hit, 'B', C.b);
+    drawAxes(st, r, ui);
     if (r.contact) drawMtv(st, r.contact.point, r.contact.normal, r.contact.depth);
   },
 };

@@ -4,7 +4,7 @@ import type { ChapterDef, Shapes } from '../chapter';
 import { drawMtv, drawShape } from '../draw';
 import { type Vec, fmt, fmtVec, mid } from '../geom';
 import { type Answer, row } from '../readout';
-import { boxS, circleS, ngonS, outline } from '../shapes';
+import { boxS, circleS, ngonS, outline, polyS } from '../shapes';
 import { C, type Stage } from '../stage';
 
 const VIEW = { x: 0, y: 0, w: 800, h: 500 };
@@ -64,9 +64,27 @@ function compute(s: Shapes, shapeName: string): { answer: Answer; result: Result
   };
 }
 
+function callText(p: string, r: Result): string {
+  return `c2.overlaps(c, ${p});      // ${r.hit}
+c2.closestPoint(${p}, c.center);  // { point: ${fmtVec(r.boundary.point)}, distanceSquared: ${fmt(r.boundary.distanceSquared, 1)}, inside: ${r.boundary.inside} }
+c2.collide(${p}, c);       // ${r.contact ? `{ normal: ${fmtVec(r.contact.normal, 3)}, depth: ${fmt(r.contact.depth)}, point: ${fmtVec(r.contact.point)} }` : 'null'}`;
+}
+
+const PLAIN = `// circle (m, r), convex polygon pts (counter-clockwise)
+function overlaps(m, r, pts) {
+  let best = Infinity, inside = true;
+  for (let i = 0; i < pts.length; i++) {
+    const p = pts[i], q = pts[(i + 1) % pts.length];
+    const c = closestOnSegment(p, q, m);          // project and clamp
+    best = Math.min(best, dist2(m, c));
+    if (cross(sub(q, p), sub(m, p)) < 0) inside = false;
+  }
+  return inside || best <= r * r;
+}`;
+
 function draw(st: Stage, s: Shapes, r: Result): void {
-  drawShape(st, s.p, r.hit, s.p.kind === 'box' ? 'rect' : 'poly');
-  drawShape(st, s.c, r.hit, 'M');
+  drawShape(st, s.p, r.hit, s.p.kind === 'box' ? 'rect' : 'poly', C.a);
+  drawShape(st, s.c, r.hit, 'M', C.b);
   if (s.c.kind !== 'circle') return;
   const m = s.c.c;
   r.edges.forEach((e, i) => {
@@ -81,8 +99,8 @@ function draw(st: Stage, s: Shapes, r: Result): void {
 }
 
 const common = (kind: string) =>
-  `<p>Each purple dot is the clamped projection of the centre onto one edge (the closest point on that segment,
-from the previous chapter); the filled one is the nearest. When the ${kind} and the circle overlap, the green arrow
+  `<p>Each pink diamond is the clamped projection of the centre onto one edge (the closest point on that segment,
+from the previous chapter); the filled one is the nearest. When the ${kind} and the circle overlap, the dark purple arrow
 is the push that moves the circle out (normal from the ${kind} to the circle, times the depth).</p>`;
 
 export const rectCircleChapter: ChapterDef<Result> = {
@@ -109,6 +127,13 @@ ${common('rectangle')}`,
   view: VIEW,
   names: { p: 'Rectangle', c: 'Circle' },
   shapes: () => ({ p: boxS(330, 260, 150, 90, 0.3), c: circleS(600, 190, 60) }),
+  presets: [
+    { label: 'centre inside', shapes: () => ({ p: boxS(330, 260, 150, 90, 0.3), c: circleS(350, 250, 30) }) },
+    { label: 'touching an edge', shapes: () => ({ p: boxS(400, 250, 150, 90, 0), c: circleS(400, 400, 60) }) },
+    { label: 'near a corner', shapes: () => ({ p: boxS(350, 230, 150, 90, 0), c: circleS(540, 360, 60) }) },
+  ],
+  call: (_s, r) => callText('p', r),
+  plain: PLAIN,
   compute: (s) => compute(s, 'rectangle'),
   draw: (st, s, r) => draw(st, s, r),
 };
@@ -128,13 +153,20 @@ hit = min |M − closestᵢ|² ≤ r²  or  M inside</pre>
 inside when it lies on the left of (or on) every edge. collide2d evaluates those signs exactly, and it stores every
 polygon counter-clockwise whatever order you give the vertices in.</p>
 <p>The polygon must stay convex. Drag a vertex inwards until the outline dents and the library refuses the polygon
-with a <code>RangeError</code> that names the offending point; the read-out shows that message and the outline turns
-grey and dashed until you fix it.</p>
+with a <code>RangeError</code> that names the argument and the rule it breaks (<code>collide2d.polygon: argument
+points must form a convex polygon whose boundary does not cross itself (got an array of 5)</code>); the read-out
+shows that message and the outline turns grey and dashed until you fix it.</p>
 ${common('polygon')}`,
   hint: 'Drag the vertices, the centre and the rotation handle of the polygon, and move the circle.',
   view: VIEW,
   names: { p: 'Polygon', c: 'Circle' },
   shapes: () => ({ p: ngonS(330, 260, 5, 130, 0.2), c: circleS(590, 180, 55) }),
+  presets: [
+    { label: 'circle inside', shapes: () => ({ p: ngonS(380, 250, 5, 160, 0.2), c: circleS(380, 260, 40) }) },
+    { label: 'dented (invalid)', shapes: () => ({ p: polyS(380, 250, 0, [[-120, -100], [120, -100], [20, 0], [120, 100], [-120, 100]]), c: circleS(620, 200, 50) }) },
+  ],
+  call: (_s, r) => callText('p', r),
+  plain: PLAIN,
   compute: (s) => compute(s, 'polygon'),
   draw: (st, s, r) => draw(st, s, r),
 };

@@ -43,10 +43,31 @@ the figure draws its path in orange, with each stop marked.</p>`,
   hint: 'Drag the ball, its target (where it would end without walls) and the wall ends. Make the move long: the ball never tunnels.',
   view: { x: 0, y: 0, w: 800, h: 500 },
   names: { ball: 'ball', target: 'target', w1: 'wall 1', w2: 'wall 2', w3: 'wall 3' },
+  presets: [
+    { label: 'into a corner', shapes: () => ({ ball: circleS(140, 300, 32), target: pointS(700, 460), w1: segS(420, 60, 470, 420), w2: segS(470, 420, 760, 380), w3: segS(80, 80, 260, 60) }) },
+    { label: 'grazing a wall', shapes: () => ({ ball: circleS(140, 300, 32), target: pointS(700, 300), w1: segS(100, 268, 700, 268), w2: segS(560, 440, 760, 380), w3: segS(80, 80, 260, 60) }) },
+    { label: 'head-on', shapes: () => ({ ball: circleS(140, 240, 32), target: pointS(700, 240), w1: segS(450, 60, 450, 420), w2: segS(560, 440, 760, 380), w3: segS(80, 80, 260, 60) }) },
+  ],
+  call: (_s, r) => `const v = ${fmtVec(r.disp)};                 // target − ball.center
+c2.sweep(ball, v, [w1, w2, w3]);
+// { hit: ${r.hit.hit}, time: ${fmt(r.hit.time)}, position: ${fmtVec(r.hit.position)}, wall: ${r.hit.wall}, normal: ${fmtVec(r.hit.normal, 3)} }
+c2.moveAndSlide(ball, v, [w1, w2, w3], 4);
+// { position: ${fmtVec(r.slide.position)}, iterations: ${r.slide.iterations}, contacts: ${r.slide.contacts} }`,
+  plain: `// first contact of a circle (s, r) moving by v with one wall p → q
+function sweepFace(s, r, v, p, q) {
+  const n = unitNormal(p, q);               // pointing towards s
+  const d0 = dot(sub(s, p), n);             // distance now
+  const closing = -dot(v, n);
+  if (closing <= 0 || d0 < r) return null;  // moving away, or already touching
+  const t = (d0 - r) / closing;             // distance reaches r
+  const c = add(s, scale(v, t));
+  const u = dot(sub(c, p), sub(q, p)) / dot(sub(q, p), sub(q, p));
+  return t <= 1 && u >= 0 && u <= 1 ? t : null;  // else: try the end points
+}`,
   shapes: () => ({
     ball: circleS(140, 300, 32),
     target: pointS(660, 150),
-    w1: segS(420, 60, 470, 420),
+    w1: segS(400, 440, 560, 60),
     w2: segS(560, 440, 760, 380),
     w3: segS(80, 80, 260, 60),
   }),
@@ -104,7 +125,9 @@ the figure draws its path in orange, with each stop marked.</p>`,
     // Walls.
     WALLS.forEach((k, i) => {
       const hitThis = r.hit.hit && r.hit.wall === i;
-      drawShape(st, s[k], hitThis ? true : null, `wall ${i + 1}`);
+      drawShape(st, s[k], hitThis ? true : null);
+      const w = s[k];
+      if (w.kind === 'segment') st.label(w.a, `wall ${i + 1}`, hitThis ? C.hit : C.ink, 0, 18, 'center', true);
     });
     // Unchecked destination.
     st.pathCircle(r.target, r.r);
@@ -129,7 +152,8 @@ the figure draws its path in orange, with each stop marked.</p>`,
       st.fillStroke(st.hatch(C.hit), C.hit, 2.5);
       st.label(r.hit.position, `stop t=${fmt(r.hit.time, 3)}`, C.hit, 0, r.r * st.k + 12, 'center', true);
       st.dot(r.hit.point, C.point, 5);
-      st.arrow(r.hit.point, add(r.hit.point, scale(r.hit.normal, 36 / st.k)), C.mtv, 'normal', 2.5);
+      st.arrow(r.hit.point, add(r.hit.point, scale(r.hit.normal, 36 / st.k)), C.mtv, undefined, 2.5);
+      st.label(add(r.hit.point, scale(r.hit.normal, 36 / st.k)), 'normal', C.mtv, 8, 8);
     }
   },
 };

@@ -379,8 +379,9 @@ export function mountCases(root: HTMLElement, params: URLSearchParams): Mounted 
   art.className = 'cases';
   art.innerHTML = `<h1>Case viewer</h1>
 <p class="prose case-desc">The JSON cases in <code>tests/cases/</code> are run by the native tests, the wasm tests,
-the JavaScript tests, and here. Pick one to see its shapes with the expected result (purple rings, dashed) and what
-the library in this page actually returns (black dots, solid arrows). A failing field is marked in the table.</p>`;
+the JavaScript tests, and here. Pick one to see its shapes with the expected result (large hollow pink diamonds,
+dashed arrows) and what the library in this page actually returns (small black diamonds, solid arrows). A failing
+field is marked in the table.</p>`;
   const layout = document.createElement('div');
   layout.className = 'cases-layout';
   const listBox = document.createElement('div');

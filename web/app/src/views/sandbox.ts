@@ -6,9 +6,9 @@ import { type Vec, fmt, fmtVec } from '../geom';
 import { HandleLayer } from '../handles';
 import { Readout, row } from '../readout';
 import {
-  aabbS, boxS, circleS, decode, type EShape, encode, handlesOf, KIND_TITLE, ngonS, segS, tryLib,
+  aabbS, boxS, circleS, decode, type EShape, encode, handlesOf, KIND_TITLE, ngonS, outline, segS, tryLib,
 } from '../shapes';
-import { Stage } from '../stage';
+import { C, Stage } from '../stage';
 import { buildHash, replaceHash } from '../url';
 
 type Contact = { normal: Vec; depth: number; point: Vec } | null;
@@ -22,13 +22,20 @@ const defaults = (): EShape[] => [
   segS(120, 420, 360, 360),
 ];
 
-const MAKERS: [string, () => EShape][] = [
-  ['Circle', () => circleS(400, 250, 50)],
-  ['Rectangle', () => aabbS(400, 250, 60, 40)],
-  ['Rotated rectangle', () => boxS(400, 250, 60, 35, 0.5)],
-  ['Polygon', () => ngonS(400, 250, 5, 60, 0)],
-  ['Segment', () => segS(330, 250, 470, 210)],
+const MAKERS: [string, (x: number, y: number) => EShape][] = [
+  ['Circle', (x, y) => circleS(x, y, 50)],
+  ['Rectangle', (x, y) => aabbS(x, y, 60, 40)],
+  ['Rotated rectangle', (x, y) => boxS(x, y, 60, 35, 0.5)],
+  ['Polygon', (x, y) => ngonS(x, y, 5, 60, 0)],
+  ['Segment', (x, y) => segS(x - 70, y + 20, x + 70, y - 20)],
 ];
+
+/** Where the n-th added shape goes: a ring of spots around the middle, so new shapes do not stack. */
+function spot(n: number): { x: number; y: number } {
+  if (n % 7 === 0) return { x: 400, y: 250 };
+  const a = ((n % 7) - 1) * (Math.PI / 3) + Math.floor(n / 7) * 0.5;
+  return { x: Math.round(400 + Math.cos(a) * 230), y: Math.round(250 + Math.sin(a) * 150) };
+}
 
 export function mountSandbox(root: HTMLElement, params: URLSearchParams): Mounted {
   let shapes: EShape[] = [];
@@ -36,13 +43,15 @@ export function mountSandbox(root: HTMLElement, params: URLSearchParams): Mounte
   if (text) shapes = text.split('|').map(decode).filter((s): s is EShape => !!s && s.kind !== 'line' && s.kind !== 'point');
   if (!text) shapes = defaults();
   let selected = -1;
+  let added = 0;
 
   const art = document.createElement('article');
   art.className = 'sandbox';
   art.innerHTML = `<h1>Sandbox: every pair</h1>
 <p class="prose">Add shapes, drag them around, and read what <code>overlaps</code> and <code>collide</code> say for
 every pair. A shape is drawn hatched in vermillion when it touches at least one other shape; each touching pair
-gets its minimum translation vector (green arrow, pushing the second shape of the pair out of the first).</p>`;
+gets its minimum translation vector (dark purple arrow, pushing the second shape of the pair out of the first). The
+shape "Remove" removes is the one you last touched, outlined in dashed orange and named on the button.</p>`;
   const bar = document.createElement('div');
   bar.className = 'toolbar';
   for (const [name, make] of MAKERS) {
@@ -52,7 +61,8 @@ gets its minimum translation vector (green arrow, pushing the second shape of th
     b.textContent = `+ ${name}`;
     b.dataset.testid = `add-${name.toLowerCase().replace(/ /g, '-')}`;
     b.addEventListener('click', () => {
-      shapes.push(make());
+      const p = spot(added++);
+      shapes.push(make(p.x, p.y));
       selected = shapes.length - 1;
       rebuild();
     });
@@ -61,11 +71,11 @@ gets its minimum translation vector (green arrow, pushing the second shape of th
   const del = document.createElement('button');
   del.type = 'button';
   del.className = 'btn';
-  del.textContent = 'Remove selected';
+  del.textContent = 'Remove last shape';
   del.dataset.testid = 'remove';
   del.addEventListener('click', () => {
     if (!shapes.length) return;
-    shapes.splice(selected >= 0 && selected < shapes.length ? selected : shapes.length - 1, 1);
+    shapes.splice(target(), 1);
     selected = -1;
     rebuild();
   });
@@ -75,6 +85,8 @@ gets its minimum translation vector (green arrow, pushing the second shape of th
   clear.textContent = 'Reset';
   clear.addEventListener('click', () => {
     shapes = defaults();
+    selected = -1;
+    added = 0;
     rebuild();
   });
   bar.append(del, clear);
@@ -87,13 +99,30 @@ gets its minimum translation vector (green arrow, pushing the second shape of th
   const readout = new Readout(fig);
   let pairs: PairResult[] = [];
   const layer = new HandleLayer(stage, (h) => {
-    selected = Number(h.id.split('.')[0].slice(1));
+    select(Number(h.id.split('.')[0].slice(1)));
     update();
   });
   stage.el.addEventListener('focusin', (e) => {
     const id = (e.target as HTMLElement).dataset?.handle;
-    if (id) selected = Number(id.split('.')[0].slice(1));
+    if (id) select(Number(id.split('.')[0].slice(1)));
   });
+
+  /** The shape "Remove" removes: the one last touched (outlined and named on the button), else the last one. */
+  function select(i: number): void {
+    if (i !== selected) {
+      selected = i;
+      stage.request();
+    }
+    labelRemove();
+  }
+  function target(): number {
+    return selected >= 0 && selected < shapes.length ? selected : shapes.length - 1;
+  }
+  function labelRemove(): void {
+    const t = target();
+    del.disabled = t < 0;
+    del.textContent = t < 0 ? 'Remove' : `Remove shape ${t + 1} (${KIND_TITLE[shapes[t].kind].toLowerCase()})`;
+  }
 
   function compute(): void {
     const lib = shapes.map((s) => tryLib(s));
@@ -116,9 +145,14 @@ gets its minimum translation vector (green arrow, pushing the second shape of th
       }
     }
     const hits = pairs.filter((p) => p.hit).length;
+    const bad = pairs.filter((p) => p.hit === null).length;
+    const valid = pairs.length - bad;
+    const invalid = bad ? ` (${bad} more pair${bad === 1 ? '' : 's'} involve an invalid shape)` : '';
     readout.show({
       hit: hits > 0,
-      text: hits ? `HIT: ${hits} of ${pairs.length} pairs touch or overlap` : `NO HIT: none of the ${pairs.length} pairs touch`,
+      text: hits
+        ? `HIT: ${hits} of ${valid} valid pairs touch or overlap${invalid}`
+        : `NO HIT: none of the ${valid} valid pairs touch${invalid}`,
       raw: pairs,
       rows: pairs.map((p) =>
         row(
@@ -145,6 +179,7 @@ gets its minimum translation vector (green arrow, pushing the second shape of th
   }
 
   function rebuild(): void {
+    labelRemove();
     layer.clear();
     layer.set(shapes.flatMap((s, i) => handlesOf(s, `s${i}`, `Shape ${i + 1} (${KIND_TITLE[s.kind]})`)));
     update();
@@ -154,9 +189,23 @@ gets its minimum translation vector (green arrow, pushing the second shape of th
     const involved = new Set<number>();
     for (const p of pairs) if (p.hit) { involved.add(p.i); involved.add(p.j); }
     shapes.forEach((s, i) => drawShape(stage, s, tryLib(s).error ? 'bad' : involved.has(i), String(i + 1)));
+    const t = target();
+    if (t >= 0 && shapes[t]) {
+      // The shape "Remove" would remove: a dashed orange outline.
+      const s = shapes[t];
+      const { ctx } = stage;
+      ctx.save();
+      if (s.kind === 'circle') stage.pathCircle(s.c, s.r + 6 / stage.k);
+      else if (s.kind === 'segment') stage.pathPoly([s.a, s.b], false);
+      else stage.pathPoly(outlineOf(s));
+      stage.fillStroke(null, C.axis, s.kind === 'segment' ? 9 : 3, [6, 4]);
+      ctx.restore();
+    }
     for (const p of pairs) if (p.contact) drawMtv(stage, p.contact.point, p.contact.normal, p.contact.depth, '');
   };
   stage.onResize = () => layer.sync();
   rebuild();
   return { destroy: () => stage.destroy() };
 }
+
+const outlineOf = (s: EShape) => outline(s) ?? [];

@@ -37,7 +37,10 @@ export function mountStress(root: HTMLElement, params: URLSearchParams): Mounted
 it all N(N−1)/2 pairs in chunks; <em>grid</em> first buckets the circles into cells twice the largest diameter
 wide (plain JavaScript) and only tests neighbours. <em>World</em> hands the whole job to <code>c2.World</code>: one
 <code>setTransforms</code> call with every position, one <code>step()</code>, and the touching pairs come back as a
-<code>Uint32Array</code> view into wasm memory (its grid lives in wasm too). Touching circles are filled and hatched.</p>`;
+<code>Uint32Array</code> view into wasm memory (its grid lives in wasm too). Touching circles are filled in vermillion.
+The figures below time the library's part of each frame (<em>library</em>: building the pairs and testing them, or
+<code>setTransforms</code> + <code>step</code>) apart from the drawing (every body rasterised into one image) and the
+whole frame.</p>`;
   const bar = document.createElement('div');
   bar.className = 'toolbar';
   bar.innerHTML = `
@@ -46,20 +49,27 @@ wide (plain JavaScript) and only tests neighbours. <em>World</em> hands the whol
 <label><input type="radio" name="mode" value="grid" data-testid="mode-grid"> grid broad phase</label>
 <label><input type="radio" name="mode" value="brute" data-testid="mode-brute"> brute force (all pairs)</label>
 <label><input type="radio" name="mode" value="world" data-testid="mode-world"> World</label>
+<label><input type="checkbox" data-testid="stress-grid"> show the World's grid</label>
 <button type="button" class="btn" data-testid="stress-pause"></button>`;
   const stats = document.createElement('p');
   stats.className = 'stats';
-  stats.innerHTML = `<span>query <b data-testid="stat-ms">–</b> ms/frame</span><span>frame <b data-testid="stat-frame">–</b> ms</span>
-<span>pairs tested <b data-testid="stat-pairs">–</b></span><span>touching pairs <b data-testid="stat-hits">–</b></span>`;
+  stats.innerHTML = `<span>library <b data-testid="stat-ms">–</b> ms</span><span>drawing <b data-testid="stat-draw">–</b> ms</span>
+<span>frame <b data-testid="stat-frame">–</b> ms (<b data-testid="stat-fps">–</b> fps)</span>
+<span>pairs tested <b data-testid="stat-pairs">–</b></span><span>World cell <b data-testid="stat-cell">–</b></span><span>touching pairs <b data-testid="stat-hits">–</b></span>`;
   stats.setAttribute('aria-live', 'off');
   const fig = document.createElement('div');
   fig.className = 'figure';
-  art.append(bar, stats, fig);
+  // The figure first, the explanation under it.
+  const prose = art.querySelector('.prose') as HTMLElement;
+  art.append(bar, stats, fig, prose);
   root.replaceChildren(art);
 
   const slider = bar.querySelector('input[type=range]') as HTMLInputElement;
   const nOut = bar.querySelector('output') as HTMLOutputElement;
   const pause = bar.querySelector('button') as HTMLButtonElement;
+  const gridBox = bar.querySelector('[data-testid=stress-grid]') as HTMLInputElement;
+  let showGrid = params.get('grid') === '1';
+  let cellSize = 1;
   const radios = [...bar.querySelectorAll<HTMLInputElement>('input[type=radio]')];
   const q = (id: string) => stats.querySelector(`[data-testid=${id}]`) as HTMLElement;
 
@@ -176,7 +186,12 @@ wide (plain JavaScript) and only tests neighbours. <em>World</em> hands the whol
   /** A World holding the current circles (built when World mode needs it; freed on rebuild and on leaving). */
   function ensureWorld(): c2.World {
     if (world) return world;
-    const w = new c2.World();
+    // The cell size the World would pick by itself (twice the mean body extent), passed explicitly so that the grid
+    // drawn over the figure is exactly the World's.
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += 2 * r[i];
+    cellSize = n ? (2 * sum) / n : 1;
+    const w = new c2.World({ cellSize });
     w.reserve(n);
     xya = new Float64Array(3 * n);
     slotToIndex = new Int32Array(n);
@@ -227,41 +242,99 @@ wide (plain JavaScript) and only tests neighbours. <em>World</em> hands the whol
     lastHits = res.hits;
   }
 
+  // Drawing: every body is rasterised straight into one ImageData (one putImageData per frame) instead of one canvas
+  // arc per body; at 10,000 bodies that is the difference between the drawing and the library dominating the frame.
+  let img: ImageData | null = null;
+  let px = new Uint32Array(0);
+  const rgba = (hex: string, a = 255) => {
+    const v = parseInt(hex.slice(1), 16);
+    return ((a << 24) | ((v & 0xff) << 16) | (v & 0xff00) | (v >> 16)) >>> 0; // little-endian RGBA bytes
+  };
+  const WHITE = 0xffffffff;
+  const MISS = rgba(C.miss);
+  const HIT = rgba(C.hit);
+  const HIT_FILL = rgba('#f3b58c');
+  let emaDraw = 0;
+
   stage.onDraw = () => {
-    const { ctx } = stage;
-    const k = stage.k;
-    ctx.lineWidth = 1;
-    ctx.strokeStyle = C.miss;
-    ctx.beginPath();
-    for (let i = 0; i < n; i++) {
-      if (hit[i]) continue;
-      const s = stage.toScreen({ x: x[i], y: y[i] });
-      ctx.moveTo(s.x + r[i] * k, s.y);
-      ctx.arc(s.x, s.y, r[i] * k, 0, Math.PI * 2);
+    const t0 = performance.now();
+    const { ctx, canvas } = stage;
+    const cw = canvas.width, ch = canvas.height;
+    if (!img || img.width !== cw || img.height !== ch) {
+      img = ctx.createImageData(cw, ch);
+      px = new Uint32Array(img.data.buffer);
     }
-    ctx.stroke();
-    ctx.beginPath();
+    px.fill(WHITE);
+    const d = stage.dpr;
+    const k = stage.k * d;
+    const ox = stage.ox * d, oy = stage.oy * d;
     for (let i = 0; i < n; i++) {
-      if (!hit[i]) continue;
-      const s = stage.toScreen({ x: x[i], y: y[i] });
-      ctx.moveTo(s.x + r[i] * k, s.y);
-      ctx.arc(s.x, s.y, r[i] * k, 0, Math.PI * 2);
+      const cx = ox + x[i] * k, cy = oy + y[i] * k, R = Math.max(0.8, r[i] * k);
+      const x0 = Math.max(0, Math.floor(cx - R)), x1 = Math.min(cw - 1, Math.ceil(cx + R));
+      const y0 = Math.max(0, Math.floor(cy - R)), y1 = Math.min(ch - 1, Math.ceil(cy + R));
+      const R2 = R * R;
+      const ring = Math.max(0, R - 1.3 * d);
+      const in2 = ring * ring;
+      const h = hit[i];
+      for (let yy = y0; yy <= y1; yy++) {
+        const dy = yy + 0.5 - cy;
+        const dy2 = dy * dy;
+        const row = yy * cw;
+        for (let xx = x0; xx <= x1; xx++) {
+          const dx = xx + 0.5 - cx;
+          const d2 = dx * dx + dy2;
+          if (d2 > R2) continue;
+          if (d2 >= in2) px[row + xx] = h ? HIT : MISS;
+          else if (h) px[row + xx] = HIT_FILL;
+        }
+      }
     }
-    ctx.fillStyle = stage.hatch(C.hit);
-    ctx.fill();
-    ctx.strokeStyle = C.hit;
-    ctx.lineWidth = 1.5;
-    ctx.stroke();
+    ctx.putImageData(img, 0, 0);
+    ctx.setTransform(d, 0, 0, d, 0, 0);
+    if (showGrid && mode === 'world') {
+      // The World's grid: cells of cellSize from the origin; cells holding two or more bodies are shaded.
+      const cols = Math.ceil(W / cellSize), rows = Math.ceil(H / cellSize);
+      const count = new Uint16Array(cols * rows);
+      for (let i = 0; i < n; i++) {
+        const cx = Math.min(cols - 1, Math.floor(x[i] / cellSize)), cy = Math.min(rows - 1, Math.floor(y[i] / cellSize));
+        count[cy * cols + cx]++;
+      }
+      ctx.fillStyle = C.axis + '30';
+      for (let c = 0; c < count.length; c++) {
+        if (count[c] < 2) continue;
+        const p = stage.toScreen({ x: (c % cols) * cellSize, y: Math.floor(c / cols) * cellSize });
+        ctx.fillRect(p.x, p.y, cellSize * stage.k, cellSize * stage.k);
+      }
+      ctx.beginPath();
+      for (let gx = 0; gx <= W; gx += cellSize) {
+        const p = stage.toScreen({ x: gx, y: 0 });
+        ctx.moveTo(p.x, p.y);
+        ctx.lineTo(p.x, p.y + H * stage.k);
+      }
+      for (let gy = 0; gy <= H; gy += cellSize) {
+        const p = stage.toScreen({ x: 0, y: gy });
+        ctx.moveTo(p.x, p.y);
+        ctx.lineTo(p.x + W * stage.k, p.y);
+      }
+      ctx.strokeStyle = C.axis + 'aa';
+      ctx.lineWidth = 0.5;
+      ctx.stroke();
+    }
     const tl = stage.toScreen({ x: 0, y: 0 });
     ctx.strokeStyle = C.ink;
     ctx.lineWidth = 1;
-    ctx.strokeRect(tl.x, tl.y, W * k, H * k);
+    ctx.strokeRect(tl.x, tl.y, W * stage.k, H * stage.k);
+    const ms = performance.now() - t0;
+    emaDraw = emaDraw ? emaDraw * 0.85 + ms * 0.15 : ms;
   };
 
   function showStats(): void {
     q('stat-ms').textContent = emaQuery.toFixed(2);
+    q('stat-draw').textContent = emaDraw.toFixed(2);
     q('stat-frame').textContent = emaFrame.toFixed(1);
+    q('stat-fps').textContent = emaFrame > 0 ? (1000 / emaFrame).toFixed(0) : '–';
     q('stat-pairs').textContent = mode === 'world' ? 'inside wasm' : lastPairs.toLocaleString('en-US');
+    q('stat-cell').textContent = mode === 'world' && world ? cellSize.toFixed(2) : '–';
     q('stat-hits').textContent = lastHits.toLocaleString('en-US');
   }
 
@@ -286,7 +359,9 @@ wide (plain JavaScript) and only tests neighbours. <em>World</em> hands the whol
     nOut.textContent = `${n} bodies`;
     radios.forEach((el) => { el.checked = el.value === mode; });
     pause.textContent = running ? 'Pause' : 'Run';
-    replaceHash(buildHash(['stress'], { n: String(n), mode, ...(running ? {} : { paused: '1' }) }));
+    gridBox.checked = showGrid;
+    gridBox.disabled = mode !== 'world';
+    replaceHash(buildHash(['stress'], { n: String(n), mode, ...(running ? {} : { paused: '1' }), ...(showGrid ? { grid: '1' } : {}) }));
   }
 
   function restart(): void {
@@ -294,8 +369,8 @@ wide (plain JavaScript) and only tests neighbours. <em>World</em> hands the whol
     populate();
     emaQuery = 0;
     detect();
-    showStats();
     stage.drawNow();
+    showStats();
   }
 
   slider.addEventListener('input', () => {
@@ -308,8 +383,14 @@ wide (plain JavaScript) and only tests neighbours. <em>World</em> hands the whol
     syncControls();
     emaQuery = 0;
     detect();
+    stage.drawNow();
     showStats();
   }));
+  gridBox.addEventListener('change', () => {
+    showGrid = gridBox.checked;
+    syncControls();
+    stage.drawNow();
+  });
   pause.addEventListener('click', () => {
     running = !running;
     syncControls();

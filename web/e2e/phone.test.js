@@ -1,0 +1,189 @@
+// A phone (390x844, touch) and the navigation: touching a small ball's centre moves it (the centre wins over the rim
+// handle), a swipe that starts on the figure scrolls the page, the chapter menu opens in view wherever the page is
+// scrolled, previous/next links, each chapter opens at its top, and the landing page's figure answers a drag.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import {
+  dragHandle, ensureBuilt, hashParams, hitState, launch, newPage, open, resultJson, serve, shotPath, worldToPage,
+} from './helpers.js';
+import { EXPECTED, decodeShape, diff, lib, normal } from './lib.js';
+
+const PHONE = { width: 390, height: 844 };
+let server;
+let browser;
+let c2;
+
+before(async () => {
+  ensureBuilt();
+  server = await serve('/');
+  browser = await launch();
+  c2 = await lib();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A one-finger touch drag from `from` to `to` (page CSS pixels), through the browser's real input pipeline. */
+async function touchDrag(page, from, to, steps = 10) {
+  const cdp = await page.context().newCDPSession(page);
+  const pt = (p) => [{ x: p.x, y: p.y, id: 1, radiusX: 6, radiusY: 6, force: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: pt(from) });
+  for (let i = 1; i <= steps; i++) {
+    const p = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: pt(p) });
+    await page.waitForTimeout(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+async function centreOf(page, handle) {
+  const b = await page.locator(`[data-handle="${handle}"]`).boundingBox();
+  assert.ok(b, `handle ${handle} is on the page`);
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+describe('phone and navigation', () => {
+  test('phone: touch-dragging the small ball by its centre moves it and keeps its radius', async () => {
+    const { page, errors, context } = await newPage(browser, PHONE, true);
+    try {
+      await open(page, server.url, '#/chapter/sweep');
+      const before = (await hashParams(page)).get('ball').split(',').map(Number);
+      // The rim handle sits r * scale px from the centre (a few px on a phone): both are within a finger's reach.
+      const from = await centreOf(page, 'ball.center');
+      const rim = await centreOf(page, 'ball.radius');
+      const apart = Math.hypot(rim.x - from.x, rim.y - from.y);
+      assert.ok(apart < 44, `the two handles overlap on a phone (${apart.toFixed(1)} px apart)`);
+      // Touch a little nearer the rim than the centre, as a finger easily does: the centre still wins the near-tie.
+      const touch = { x: from.x + (rim.x - from.x) * 0.55, y: from.y + (rim.y - from.y) * 0.55 };
+      await touchDrag(page, touch, { x: touch.x + 40, y: touch.y + 50 });
+      const after = (await hashParams(page)).get('ball').split(',').map(Number);
+      assert.ok(Math.hypot(after[1] - before[1], after[2] - before[2]) > 20, `the ball moved (${before} -> ${after})`);
+      assert.equal(after[3], before[3], 'its radius is unchanged');
+      // The read-out is the library's answer for the new position.
+      const params = await hashParams(page);
+      const shapes = {};
+      for (const [k, v] of params) shapes[k] = decodeShape(c2, v);
+      assert.equal(diff(await resultJson(page), normal(EXPECTED.sweep(c2, shapes))), null);
+      await page.screenshot({ path: shotPath('phone-sweep-after-touch-drag') });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('phone: a swipe that starts on the figure (not on a handle) scrolls the page; the figure stays in view', async () => {
+    const { page, errors, context } = await newPage(browser, PHONE, true);
+    try {
+      await open(page, server.url, '#/chapter/circles');
+      const box = await page.locator('.stage').boundingBox();
+      // A spot of the figure far from every handle.
+      const handles = await page.locator('.handle').evaluateAll((els) => els.map((e) => {
+        const b = e.getBoundingClientRect();
+        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      }));
+      let spot = null;
+      for (let fy = 0.2; fy <= 0.8 && !spot; fy += 0.1) {
+        for (let fx = 0.1; fx <= 0.9; fx += 0.1) {
+          const p = { x: box.x + box.width * fx, y: box.y + box.height * fy };
+          if (handles.every((h) => Math.hypot(h.x - p.x, h.y - p.y) > 40)) { spot = p; break; }
+        }
+      }
+      assert.ok(spot, 'a free spot on the figure');
+      const hash0 = await page.evaluate(() => location.hash);
+      assert.equal(await page.evaluate(() => window.scrollY), 0);
+      await touchDrag(page, spot, { x: spot.x, y: spot.y - 300 }, 12);
+      await page.waitForTimeout(300);
+      const y = await page.evaluate(() => window.scrollY);
+      assert.ok(y > 100, `the page scrolled (scrollY ${y})`);
+      assert.equal(await page.evaluate(() => location.hash), hash0, 'no shape moved');
+      // The figure is sticky: still on screen while the text below it is read.
+      const st = await page.locator('.stage').boundingBox();
+      assert.ok(st.y >= 0 && st.y + st.height <= PHONE.height, `the figure is in view after scrolling (top ${st.y})`);
+      await page.screenshot({ path: shotPath('phone-circles-scrolled') });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('phone: the chapter menu opens in view when the page is scrolled down, and navigates', async () => {
+    const { page, errors, context } = await newPage(browser, PHONE, true);
+    try {
+      await open(page, server.url, '#/chapter/polygons');
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      assert.ok((await page.evaluate(() => window.scrollY)) > 500, 'scrolled down');
+      await page.locator('#nav-toggle').tap();
+      const nav = page.locator('#nav');
+      await nav.waitFor({ state: 'visible' });
+      const b = await nav.boundingBox();
+      assert.ok(b.y >= 0 && b.y < 100 && b.height > 200, `the menu is in view (top ${b.y}, height ${b.height})`);
+      const first = await page.locator('#nav .nav-chapters a').first().boundingBox();
+      assert.ok(first.y >= 0 && first.y + first.height <= PHONE.height, 'its first chapter link is on screen');
+      await page.screenshot({ path: shotPath('phone-menu-open') });
+      await page.locator('#nav a[href="#/chapter/circles"]').tap();
+      await page.waitForSelector('[data-chapter="circles"]');
+      assert.equal(await page.evaluate(() => window.scrollY), 0, 'the new chapter opens at its top');
+      assert.equal(await nav.isVisible(), false, 'the menu closed');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('previous / next links walk the chapters in order, each opening at its top', async () => {
+    const { page, errors, context } = await newPage(browser, { width: 1280, height: 800 });
+    try {
+      await open(page, server.url, '#/chapter/aabb');
+      assert.equal(await page.locator('[data-testid="prev"]').count(), 0, 'the first chapter has no previous');
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.locator('[data-testid="next"]').click();
+      await page.waitForSelector('[data-chapter="circles"]');
+      assert.equal(await page.evaluate(() => window.scrollY), 0);
+      assert.match(await page.locator('[data-testid="prev"]').textContent(), /Axis-aligned rectangles/);
+      await page.locator('[data-testid="prev"]').click();
+      await page.waitForSelector('[data-chapter="aabb"]');
+      const order = await page.locator('nav .nav-chapters a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      await open(page, server.url, order[order.length - 1]);
+      assert.equal(await page.locator('[data-testid="next"]').count(), 0, 'the last chapter has no next');
+      assert.equal(await page.locator('[data-testid="prev"]').getAttribute('href'), order[order.length - 2]);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [size, vp, touch] of [['desktop', { width: 1280, height: 800 }, false], ['phone', PHONE, true]]) {
+    test(`landing page (${size}): a live figure before the chapter list answers a drag`, async () => {
+      const { page, errors, context } = await newPage(browser, vp, touch);
+      try {
+        await open(page, server.url, '');
+        const hero = await page.locator('[data-testid="hero"]').boundingBox();
+        const list = await page.locator('.home .cards').boundingBox();
+        assert.ok(hero.y < list.y, 'the figure comes before the chapter list');
+        assert.ok(hero.y < vp.height, 'the figure is on the first screen');
+        assert.equal(await hitState(page), 'miss');
+        const before = await resultJson(page);
+        assert.equal(before.overlaps, false);
+        if (touch) {
+          const from = await centreOf(page, 'a.center');
+          const to = await worldToPage(page, { x: 450, y: 210 });
+          await touchDrag(page, from, to);
+        } else {
+          await dragHandle(page, 'a.center', { x: 450, y: 210 });
+        }
+        assert.equal(await hitState(page), 'hit');
+        const shown = await resultJson(page);
+        const want = c2.collide(c2.circle(450, 210, 80), c2.box(540, 210, 130, 70, 0.5));
+        assert.equal(shown.overlaps, true);
+        // The drag lands within a pixel of (450, 210): compare with what the library says for where it landed.
+        assert.ok(shown.collide && Math.abs(shown.collide.depth - want.depth) < 5, `depth ${shown.collide?.depth} ≈ ${want.depth}`);
+        await page.screenshot({ path: shotPath(`landing-${size}-after-drag`) });
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
