@@ -118,7 +118,8 @@ struct CastHit {
   double fraction = 1.0;
   Vec2 point;          ///< midway between the closest points at fraction (so within that distance of both)
   Vec2 normal;         ///< unit, from A to B at contact
-  int iterations = 0;  ///< advancement steps (at most 64 without rotation, 1024 with)
+  int iterations = 0;  ///< advancement steps (at most 64 without rotation, 1024 with; at the limit fraction is
+                       ///< still a time where they are apart, only not yet within the distance above)
 };
 
 /// When A and B, moving by motionA and motionB, first touch. Entry, as sweep(): starting in contact counts only
@@ -132,7 +133,10 @@ CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motion
 
 /// One manifold point.
 struct ManifoldPoint {
-  Vec2 point;          ///< on B's boundary (deepest point of B); point + normal * depth is on A's boundary
+  /// B's deepest point there; it and point + normal * depth lie on B's and A's boundaries within 2^-38 S, plus
+  /// r (1 - |cos a|) for a capsule of radius r at angle a to the contact tangent (its core point is moved along
+  /// the normal).
+  Vec2 point;
   double depth = 0;    ///< >= 0
   std::uint32_t id = 0;///< feature key: flipped << 31 | reference vertex << 16 | incident vertex; stable while
                        ///< the same features touch (fallback single points: 1 << 30 | ...)
