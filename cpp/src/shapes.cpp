@@ -233,10 +233,16 @@ __attribute__((noinline)) Status Polygon::create(std::span<const Vec2> points, P
     }
   }
   ring.assign(kept.begin() + static_cast<std::ptrdiff_t>(first), kept.end());
-  const std::size_t n = ring.size();  // >= 3: the points span the plane
+  // >= 3 when the points span the plane. Outside the range where orientation is exact (coordinates spanning more
+  // than 2^485, see collide2d.h) the calls above may disagree with each other; the result is then still a valid
+  // polygon or an error, never fewer than 3 vertices (a world_fuzz finding: (10, 1.5 * 2^-1022), (0, 0),
+  // (2^-959 (1 + 2^-12), 0)).
+  const std::size_t n = ring.size();
+  if (n < 3) return fail(Error::Collinear, "points");
 
   // Every turn goes the same way ...
   const int turn = orient(ring[n - 1], ring[0], ring[1]);
+  if (turn == 0) return fail(Error::Collinear, "points");
   for (std::size_t i = 1; i < n; ++i) {
     if (orient(ring[i - 1], ring[i], ring[(i + 1) % n]) != turn) return fail(Error::NotConvex, "points");
   }

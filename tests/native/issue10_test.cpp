@@ -404,4 +404,19 @@ TEST(Issue10Cliff, CreateDropsCollinearRunsAcrossTheStartAndRejectsSpikes) {
   EXPECT_EQ(Polygon::create(std::vector<Vec2>{{2, 0}, {4, 4}, {0, 4}, {0, 0}, {4, 0}}, p).error, Error::NotConvex);
 }
 
+// world_fuzz (after the merge): points whose coordinates span 2^1025, beyond the 2^485 within which orientation is
+// exact, made create() return ok with 2 vertices (one orientation said "not collinear", a later one "collinear").
+// Outside the range the result is still a valid polygon or an error: never fewer than 3 vertices.
+TEST(Issue10Fuzz, PolygonBeyondTheExactRangeIsNeverLeftWithTwoVertices) {
+  const std::vector<Vec2> pts{{10, 0x1.8p-1022}, {0, 0}, {0x1.001p-959, 0}};
+  Polygon p;
+  const Status s = Polygon::create(pts, p);
+  if (s) {
+    EXPECT_GE(p.vertices().size(), 3u);
+    EXPECT_TRUE(validate(p).ok());
+  } else {
+    EXPECT_EQ(s.error, Error::Collinear);
+  }
+}
+
 }  // namespace
