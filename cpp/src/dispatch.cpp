@@ -3,6 +3,7 @@
 // `point` the deepest point of the actual B (its support point along the canonical normal).
 #include <collide2d/collide2d.h>
 
+#include "canonical.h"
 #include "contact_point.h"
 #include "predicates.h"
 
@@ -17,12 +18,8 @@ namespace collide2d {
 
 namespace {
 
-template <class T> struct Rank;
-template <> struct Rank<Circle> { static constexpr int value = 0; };
-template <> struct Rank<Aabb> { static constexpr int value = 1; };
-template <> struct Rank<Box> { static constexpr int value = 2; };
-template <> struct Rank<Polygon> { static constexpr int value = 3; };
-template <> struct Rank<Segment> { static constexpr int value = 4; };
+using detail::Rank;
+using detail::overlapsPair;
 
 // The vertices of a polygonal shape (stack copies for boxes; a view of a polygon's own storage).
 struct Vertices {
@@ -73,26 +70,6 @@ template <class A> Vec2 deepestPointOf(const Circle& b, const A&, Vec2 normal) {
 template <class A, class B> Vec2 deepestPointOf(const B& b, const A& a, Vec2 normal) {
   const Vertices vb = verticesOf(b), va = verticesOf(a);
   return detail::deepestPoint(vb.data, vb.count, va.data, va.count, normal);
-}
-
-// The cheapest boolean for each canonical pair; pairs without a dedicated boolean use the contact.
-template <class A, class B> bool overlapsCanonical(const A& a, const B& b) { return collide(a, b).hit; }
-bool overlapsCanonical(const Circle& a, const Circle& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Circle& a, const Aabb& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Circle& a, const Box& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Circle& a, const Polygon& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Circle& a, const Segment& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Aabb& a, const Aabb& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Box& a, const Box& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Polygon& a, const Polygon& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Segment& a, const Segment& b) { return overlaps(a, b); }
-
-template <class A, class B> bool overlapsPair(const A& a, const B& b) {
-  if constexpr (Rank<A>::value <= Rank<B>::value) {
-    return overlapsCanonical(a, b);
-  } else {
-    return overlapsCanonical(b, a);
-  }
 }
 
 template <class A, class B> Contact collidePair(const A& a, const B& b) {

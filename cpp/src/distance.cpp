@@ -9,6 +9,7 @@
 #include <collide2d/collide2d.h>
 #include <collide2d/queries.h>
 
+#include "canonical.h"
 #include "contact_point.h"
 #include "convex.h"
 #include "predicates.h"
@@ -235,34 +236,12 @@ GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache) {
 
 // -- overlaps / collide over every pair ----------------------------------------------------------------------------
 
-namespace {
-template <class T> struct Rank;
-template <> struct Rank<Circle> { static constexpr int value = 0; };
-template <> struct Rank<Aabb> { static constexpr int value = 1; };
-template <> struct Rank<Box> { static constexpr int value = 2; };
-template <> struct Rank<Polygon> { static constexpr int value = 3; };
-template <> struct Rank<Segment> { static constexpr int value = 4; };
-
-// The same choice as dispatch.cpp: the pair's own overlaps() where it exists, else collide().hit.
-template <class A, class B> bool overlapsCanonical(const A& a, const B& b) { return collide(a, b).hit; }
-bool overlapsCanonical(const Circle& a, const Circle& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Circle& a, const Aabb& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Circle& a, const Box& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Circle& a, const Polygon& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Circle& a, const Segment& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Aabb& a, const Aabb& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Box& a, const Box& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Polygon& a, const Polygon& b) { return overlaps(a, b); }
-bool overlapsCanonical(const Segment& a, const Segment& b) { return overlaps(a, b); }
-}  // namespace
-
+// The same answer as the generic dispatch (canonical.h) for the five Shape alternatives.
 template <ConvexShape A, ConvexShape B> bool overlapsAnyImpl(const A& a, const B& b) {
   if constexpr (std::is_same_v<A, Capsule> || std::is_same_v<B, Capsule>) {
     return overlaps(a, b);
-  } else if constexpr (Rank<A>::value <= Rank<B>::value) {
-    return overlapsCanonical(a, b);
   } else {
-    return overlapsCanonical(b, a);
+    return detail::overlapsPair(a, b);
   }
 }
 
