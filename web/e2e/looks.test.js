@@ -7,7 +7,7 @@ import { ROOT, ensureBuilt, launch, newPage, open, serve, shotPath } from './hel
 
 export const CHAPTERS = [
   'aabb', 'circles', 'lines', 'segments', 'circle-line', 'circle-segment', 'rect-circle', 'polygon-circle', 'boxes',
-  'polygons', 'sweep', 'contains', 'raycast', 'closest', 'broadphase',
+  'polygons', 'sweep', 'contains', 'raycast', 'closest', 'capsule', 'distance', 'cast', 'manifold', 'broadphase',
 ];
 const VIEWS = ['', 'sandbox', 'stress?n=2000&paused=1', 'cases?case=aabb/seed000_touching_is_hit_despite_strict_compare.json'];
 
