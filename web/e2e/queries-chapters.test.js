@@ -116,7 +116,7 @@ describe('query chapters', () => {
       await assertReadoutMatches(page, 'distance');
       let last = (await resultJson(page)).distance.distance;
       assert.ok(last > 20, `the default scene is apart (${last})`);
-      for (const to of [{ x: 350, y: 210 }, { x: 320, y: 220 }, { x: 300, y: 230 }]) {
+      for (const to of [{ x: 370, y: 205 }, { x: 355, y: 210 }, { x: 340, y: 215 }]) {
         await dragHandle(page, 'b.center', to);
         await assertReadoutMatches(page, 'distance');
         const d = (await resultJson(page)).distance.distance;
@@ -210,8 +210,12 @@ describe('query chapters', () => {
       await assertReadoutMatches(page, 'manifold');
       const m0 = (await resultJson(page)).manifold;
       assert.equal(m0.points.length, 2, 'resting flat: two points');
-      // Box B (half height 50 at y 303) sinks 3 into the ground's top face at y 350.
-      for (const p of m0.points) assert.ok(Math.abs(p.depth - 3) < 1e-9, `depth 3 (${p.depth})`);
+      // Box B (x 450…630, bottom at y 286 + 60) sinks 6 into the ground's top face (x 130…590, y 340).
+      for (const p of m0.points) assert.ok(Math.abs(p.depth - 6) < 1e-9, `depth 6 (${p.depth})`);
+      // B's bottom edge is clipped by the side plane at the ground's end: points at B's corner and at x = 590.
+      const xs = m0.points.map((p) => p.point.x).sort((a, b) => a - b);
+      assert.ok(Math.abs(xs[0] - 450) < 1e-9 && Math.abs(xs[1] - 590) < 1e-9, `points at x = 450 and 590 (${xs})`);
+      for (const p of m0.points) assert.ok(Math.abs(p.point.y - 346) < 1e-9, `on B's bottom edge (${p.point.y})`);
       assert.ok(Math.abs(m0.normal.y) === 1 && m0.normal.x === 0, 'the normal is vertical');
       const b0 = (await hashParams(page)).get('b');
       await nudge(page, 'b.center', 1, 0);

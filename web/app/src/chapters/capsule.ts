@@ -40,7 +40,7 @@ normal   = from the core point towards B
 distance(capsule, B) = max(0, d − r)</pre>
 <p>Against a circle of radius <var>r</var>ᴮ the same rule reads "the core point is within <var>r</var> +
 <var>r</var>ᴮ of the centre", and two capsules touch when their cores are within <var>r</var>ᴬ + <var>r</var>ᴮ.
-In the figure the dashed line inside the capsule is its core, the pink diamond on it is the core's closest point, and
+In the figure the dark line inside the capsule is its core, the pink diamond on it is the core's closest point, and
 the read-out shows the core distance next to the capsule's: they differ by exactly <var>r</var>. When the core
 itself enters B, <var>d</var> is 0 and the depth is measured along the shortest way out instead.</p>
 <p><code>c2.capsule(ax, ay, bx, by, radius)</code> works everywhere a shape does: <code>overlaps</code>,
@@ -55,7 +55,7 @@ World.</p>`,
     { label: 'against a circle', shapes: () => scene(circleS(520, 300, 70)) },
     { label: 'against a box', shapes: () => scene(boxS(500, 320, 80, 50, 0.3)) },
     { label: 'against a polygon', shapes: () => scene(ngonS(520, 310, 6, 85, 0.2)) },
-    { label: 'lying on a box', shapes: () => ({ a: capS(260, 250, 500, 250, 40), b: boxS(380, 360, 220, 70, 0) }) },
+    { label: 'touching a box (d = r)', shapes: () => ({ a: capS(260, 250, 500, 250, 40), b: boxS(380, 360, 220, 70, 0) }) },
     { label: 'core inside B', shapes: () => ({ a: capS(300, 250, 460, 250, 30), b: boxS(420, 260, 110, 80, 0) }) },
     { label: 'two capsules', shapes: () => ({ a: capS(180, 330, 390, 190, 45), b: capS(470, 170, 560, 400, 35) }) },
   ],
@@ -73,7 +73,7 @@ World.</p>`,
       answer: {
         hit: overlaps,
         text: overlaps
-          ? `HIT: the core comes within ${fmt(core.distance, 1)} of B, less than r = ${fmt(r, 1)}`
+          ? `HIT: the core comes within ${fmt(core.distance, 1)} of B, at most r = ${fmt(r, 1)}`
           : `NO HIT: the core is ${fmt(core.distance, 1)} from B, more than r = ${fmt(r, 1)}`,
         raw: { overlaps, collide, distance, core },
         rows: [
@@ -105,7 +105,7 @@ function capsuleCircle(a, b, r, c, rc) {
   draw(st, s, r) {
     drawShape(st, s.b, r.overlaps, 'B', C.b);
     drawShape(st, s.a, r.overlaps, 'A', C.a);
-    drawCapsuleAnatomy(st, r.a, r.b, r.r, C.a, 0.5);
+    drawCapsuleAnatomy(st, r.a, r.b, r.r, C.a, 0.25);
     // The core's closest approach to B: what every capsule test measures.
     const c = r.core;
     if (c.distance > 0) {

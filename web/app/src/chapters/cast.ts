@@ -74,7 +74,7 @@ that far, and repeat.</p>
 repeat:
   d, n = distance(A(t), B(t))
   if d ≤ tolerance: hit at t
-  closing = (vB − vA) · −n   (plus rotation bound)
+  closing = (vA − vB) · n   (+ rotation)
   if closing ≤ 0: no hit (moving apart)
   t = t + d / closing
   if t &gt; 1: no hit this step</pre>
@@ -89,7 +89,7 @@ cast finds where B, swept the other way, first meets it.</p>
   view: { x: 0, y: 0, w: 800, h: 500 },
   names: { a: 'A', at: 'A moves to', b: 'B', bt: 'B moves to' },
   kinds: { a: [...KINDS], b: [...KINDS] },
-  shapes: () => ({ a: boxS(120, 300, 45, 28, 0.3), at: pointS(660, 170), b: ngonS(440, 220, 6, 70, 0.1), bt: pointS(420, 300) }),
+  shapes: () => ({ a: boxS(110, 300, 45, 28, 0.3), at: pointS(650, 220), b: ngonS(430, 90, 6, 60, 0.1), bt: pointS(430, 390) }),
   presets: [
     { label: 'bullet through a wall', shapes: () => ({ a: circleS(80, 250, 8), at: pointS(720, 250), b: boxS(400, 250, 4, 150, 0), bt: pointS(400, 250) }) },
     { label: 'head-on', shapes: () => ({ a: boxS(140, 250, 50, 30, 0), at: pointS(520, 250), b: ngonS(620, 250, 5, 60, 0), bt: pointS(380, 250) }) },
@@ -173,8 +173,9 @@ function timeOfImpact(A, vA, B, vB) {
     const touching = ui.step < 0 ? r.hit.hit : overlapsAt(s, r, t);
     drawShape(st, p.a, touching, undefined, C.a);
     if (len(r.vb) > 0) drawShape(st, p.b, touching, undefined, C.b);
-    st.label(centre(p.a), ui.step < 0 && r.hit.hit ? `A at t = ${fmt(t, 3)}` : `A at t = ${fmt(t, 2)}`, C.a, 0, -24, 'center', true);
-    if (len(r.vb) > 0) st.label(centre(p.b), `B at t = ${fmt(t, 2)}`, C.b, 0, 26, 'center', true);
+    const tt = fmt(t, ui.step < 0 ? 3 : 2);
+    st.label(centre(p.a), `A at t = ${tt}`, C.a, 0, -24, 'center', true);
+    if (len(r.vb) > 0) st.label(centre(p.b), `B at t = ${tt}`, C.b, 0, 26, 'center', true);
     if (r.hit.hit && ui.step < 0) {
       st.dot(r.hit.point, C.point, 5.5);
       st.arrow(r.hit.point, add(r.hit.point, scale(r.hit.normal, 40 / st.k)), C.mtv, undefined, 2.5);

@@ -43,13 +43,17 @@ function drawPanel(st: Stage, r: DistR, step: number): void {
   const content = [...r.diff, origin, ...r.steps.flatMap((s) => s.simplex.map((v) => sub(v.b, v.a)))];
   const x0 = Math.min(...content.map((p) => p.x)), x1 = Math.max(...content.map((p) => p.x));
   const y0 = Math.min(...content.map((p) => p.y)), y1 = Math.max(...content.map((p) => p.y));
-  const k = Math.min((PANEL.w - 40) / Math.max(1, x1 - x0), (PANEL.h - 80) / Math.max(1, y1 - y0), 1);
-  const centre = { x: PANEL.x + PANEL.w / 2, y: PANEL.y + 30 + (PANEL.h - 30) / 2 };
+  const pad = 36;
+  const k = Math.min((PANEL.w - 2 * pad - 24) / Math.max(1, x1 - x0), (PANEL.h - 2 * pad - 40) / Math.max(1, y1 - y0), 1);
+  // The frame hugs its content: its height follows the difference's shape, centred on the figure's middle.
+  const h = Math.min(PANEL.h, (y1 - y0) * k + 2 * pad + 40);
+  const top = PANEL.y + (PANEL.h - h) / 2;
+  const centre = { x: PANEL.x + PANEL.w / 2, y: top + 40 + (h - 40) / 2 };
   const m = (p: Vec): Vec => add(centre, scale(sub(p, { x: (x0 + x1) / 2, y: (y0 + y1) / 2 }), k));
-  st.pathPoly([{ x: PANEL.x, y: PANEL.y }, { x: PANEL.x + PANEL.w, y: PANEL.y }, { x: PANEL.x + PANEL.w, y: PANEL.y + PANEL.h }, { x: PANEL.x, y: PANEL.y + PANEL.h }]);
+  st.pathPoly([{ x: PANEL.x, y: top }, { x: PANEL.x + PANEL.w, y: top }, { x: PANEL.x + PANEL.w, y: top + h }, { x: PANEL.x, y: top + h }]);
   st.fillStroke('#ffffffee', C.muted, 1);
-  st.label({ x: PANEL.x + 8, y: PANEL.y + 14 }, 'B − A of the cores', C.ink, 0, 0, 'left', true);
-  st.label({ x: PANEL.x + 8, y: PANEL.y + 32 }, k < 1 ? `(scaled ×${fmt(k, 2)})` : '(same scale)', C.muted, 0, 0, 'left');
+  st.label({ x: PANEL.x + 8, y: top + 14 }, 'B − A of the cores', C.ink, 0, 0, 'left', true);
+  st.label({ x: PANEL.x + 8, y: top + 32 }, k < 1 ? `(scaled ×${fmt(k, 2)})` : '(same scale)', C.muted, 0, 0, 'left');
   if (r.diff.length >= 3) st.pathPoly(r.diff.map(m));
   else st.pathPoly(r.diff.map(m), false);
   st.fillStroke(C.muted + '22', C.muted, r.diff.length >= 3 ? 1.5 : 3);
@@ -58,7 +62,7 @@ function drawPanel(st: Stage, r: DistR, step: number): void {
   const t = 7 / st.k;
   st.line({ x: o.x - t, y: o.y }, { x: o.x + t, y: o.y }, C.ink, 2);
   st.line({ x: o.x, y: o.y - t }, { x: o.x, y: o.y + t }, C.ink, 2);
-  st.label(o, 'O', C.ink, -10, -10, 'right', true);
+  st.label(o, 'O', C.ink, -8, 12, 'right', true);
   if (!cur) return;
   const sv = cur.simplex.map((v) => m(sub(v.b, v.a)));
   if (sv.length > 1) {

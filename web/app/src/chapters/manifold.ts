@@ -29,7 +29,7 @@ export function describeId(id: number): string {
 }
 const hex = (id: number) => `0x${(id >>> 0).toString(16)}`;
 
-const ground = () => boxS(400, 390, 300, 40, 0);
+const ground = () => boxS(360, 380, 230, 40, 0);
 
 export const manifoldChapter: ChapterDef<ManR> = {
   id: 'manifold',
@@ -45,12 +45,13 @@ penetration becomes the <em>reference face</em> (orange), on A or on B. The othe
 normal is the <em>incident edge</em> (purple). The incident edge is <em>clipped</em> to the reference face's extent
 by the two side planes through the face's ends (dashed), and each clipped end point that lies below the reference
 face becomes a manifold point, with its depth below the face.</p>
-<pre class="formula">ref   = face with the least penetration (A or B)
-n     = ref's outward normal
-inc   = the other shape's edge minimising edge normal · n
-clip inc between the side planes at ref's ends
+<pre class="formula">ref = face of least penetration (A or B)
+n   = ref's outward normal
+inc = other shape's edge whose normal
+      is most opposed to n
+clip inc to the side planes at ref's ends
 for each clipped end v:
-  depth = (ref.v1 − v) · n   (+ radii)
+  depth = (ref.v1 − v) · n  (+ radii)
   keep it when depth ≥ 0</pre>
 <p>Each point carries a <em>feature id</em>: which shape owns the reference face, the face's vertex and the incident
 vertex. While the same features touch, the id stays the same from one frame to the next, so a solver can carry its
@@ -61,13 +62,13 @@ with another id.</p>`,
   view: { x: 0, y: 0, w: 800, h: 500 },
   names: { a: 'A', b: 'B' },
   kinds: { a: [...KINDS], b: [...KINDS] },
-  shapes: () => ({ a: ground(), b: boxS(400, 303, 80, 50, 0) }),
+  shapes: () => ({ a: ground(), b: boxS(540, 286, 90, 60, 0) }),
   presets: [
-    { label: 'resting flat', shapes: () => ({ a: ground(), b: boxS(400, 303, 80, 50, 0) }) },
-    { label: 'tilted on a corner', shapes: () => ({ a: ground(), b: boxS(400, 290, 80, 50, 0.5) }) },
-    { label: 'slightly tilted', shapes: () => ({ a: ground(), b: boxS(400, 301, 80, 50, 0.06) }) },
+    { label: 'resting flat', shapes: () => ({ a: ground(), b: boxS(540, 286, 90, 60, 0) }) },
+    { label: 'tilted on a corner', shapes: () => ({ a: ground(), b: boxS(400, 270, 90, 60, 0.5) }) },
+    { label: 'slightly tilted', shapes: () => ({ a: ground(), b: boxS(400, 284, 90, 60, 0.06) }) },
     { label: 'polygon on a slope', shapes: () => ({ a: polyS(400, 360, 0, [[-300, 60], [300, 60], [300, -60], [-300, 20]]), b: ngonS(420, 250, 5, 60, 0.13) }) },
-    { label: 'capsule lying down', shapes: () => ({ a: ground(), b: capS(330, 323, 480, 323, 30) }) },
+    { label: 'capsule lying down', shapes: () => ({ a: ground(), b: capS(300, 314, 460, 314, 30) }) },
   ],
   compute(s: Shapes) {
     const a = toLib(s.a) as c2.Shape;
