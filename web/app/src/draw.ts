@@ -107,5 +107,6 @@ export function drawCapsuleAnatomy(st: Stage, a: Vec, b: Vec, r: number, color: 
   const p = { x: a.x + d.x * at, y: a.y + d.y * at };
   const q = add(p, scale(n, -r));
   st.line(p, q, color, 1.5, [3, 3]);
-  st.label({ x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 }, `r = ${fmt(r, 1)}`, color, 8, 0, 'left');
+  // The label sits just outside the rim, past the radius' end.
+  st.label(q, `r = ${fmt(r, 1)}`, color, -n.x * 18, -n.y * 18, 'center');
 }

@@ -90,8 +90,9 @@ World.</p>`,
   },
   call: (_s, r) => `c2.overlaps(a, b);   // ${r.overlaps}
 c2.collide(a, b);    // ${r.collide ? `{ normal: ${fmtVec(r.collide.normal, 3)}, depth: ${fmt(r.collide.depth)}, point: ${fmtVec(r.collide.point)} }` : 'null'}
-c2.distance(a, b).distance;                                // ${fmt(r.distance.distance)}
-c2.distance(c2.segment(${fmt(r.a.x, 2)}, ${fmt(r.a.y, 2)}, ${fmt(r.b.x, 2)}, ${fmt(r.b.y, 2)}), b).distance;  // ${fmt(r.core.distance)}: the core`,
+c2.distance(a, b).distance;      // ${fmt(r.distance.distance)}
+const core = c2.segment(${fmt(r.a.x, 2)}, ${fmt(r.a.y, 2)}, ${fmt(r.b.x, 2)}, ${fmt(r.b.y, 2)});
+c2.distance(core, b).distance;   // ${fmt(r.core.distance)}: the core (r = ${fmt(r.r, 2)})`,
   plain: `// capsule (core a → b, radius r) against a circle (centre c, radius rc)
 function capsuleCircle(a, b, r, c, rc) {
   const d = { x: b.x - a.x, y: b.y - a.y };

@@ -19,6 +19,7 @@ interface CastR {
 }
 
 const KINDS = ['box', 'circle', 'polygon', 'capsule'] as const;
+const xy = (v: Vec) => `{ x: ${fmt(v.x, 2)}, y: ${fmt(v.y, 2)} }`;
 const SLIDER_STEPS = 100;
 
 function motions(s: Shapes): { va: Vec; vb: Vec } {
@@ -140,8 +141,8 @@ cast finds where B, swept the other way, first meets it.</p>
       },
     };
   },
-  call: (_s, r) => `const motionA = { translation: ${fmtVec(r.va)} };   // A moves to − A's centre
-const motionB = { translation: ${fmtVec(r.vb)} };
+  call: (_s, r) => `const motionA = { translation: ${xy(r.va)} };   // A moves to − A's centre
+const motionB = { translation: ${xy(r.vb)} };
 c2.cast(a, motionA, b, motionB);
 // { hit: ${r.hit.hit}, fraction: ${fmt(r.hit.fraction, 6)}, point: ${fmtVec(r.hit.point)}, normal: ${fmtVec(r.hit.normal, 3)}, iterations: ${r.hit.iterations} }
 c2.overlaps(a, b);   // ${r.start}: the frame before
