@@ -53,7 +53,8 @@ function drawPanel(st: Stage, r: DistR, step: number): void {
   st.pathPoly([{ x: PANEL.x, y: top }, { x: PANEL.x + PANEL.w, y: top }, { x: PANEL.x + PANEL.w, y: top + h }, { x: PANEL.x, y: top + h }]);
   st.fillStroke('#ffffffee', C.muted, 1);
   st.label({ x: PANEL.x + 8, y: top + 14 }, 'B − A of the cores', C.ink, 0, 0, 'left', true);
-  st.label({ x: PANEL.x + 8, y: top + 32 }, k < 1 ? `(scaled ×${fmt(k, 2)})` : '(same scale)', C.muted, 0, 0, 'left');
+  const scaleNote = k < 1 ? `scaled ×${fmt(k, 2)}` : 'same scale';
+  st.label({ x: PANEL.x + 8, y: top + 32 }, cur ? `${scaleNote}; |v| = ${fmt(len(cur.closest), 1)}` : scaleNote, C.muted, 0, 0, 'left');
   if (r.diff.length >= 3) st.pathPoly(r.diff.map(m));
   else st.pathPoly(r.diff.map(m), false);
   st.fillStroke(C.muted + '22', C.muted, r.diff.length >= 3 ? 1.5 : 3);
@@ -76,7 +77,7 @@ function drawPanel(st: Stage, r: DistR, step: number): void {
   const v = m(cur.closest);
   if (len(cur.closest) > 0) st.line(o, v, C.closest, 2, [5, 4]);
   st.dot(v, C.closest, 5.5);
-  st.label(v, `v  |v| = ${fmt(len(cur.closest), 1)}`, C.closest, 10, 14, 'left', true);
+  st.label(v, 'v', C.closest, 10, 14, 'left', true);
 }
 
 const scene = (a: Shapes[string], b: Shapes[string]): Shapes => ({ a, b });
@@ -116,9 +117,9 @@ themselves, joined by thin lines. On the last step, <var>v</var> equals pointB �
   view: { x: 0, y: 0, w: 800, h: 500 },
   names: { a: 'A', b: 'B' },
   kinds: { a: [...KINDS], b: [...KINDS] },
-  shapes: () => scene(ngonS(170, 260, 5, 85, 0.2), boxS(380, 200, 60, 40, 0.4)),
+  shapes: () => scene(ngonS(170, 260, 5, 85, 0.2), boxS(390, 300, 60, 40, 0.4)),
   presets: [
-    { label: 'apart', shapes: () => scene(ngonS(170, 260, 5, 85, 0.2), boxS(380, 200, 60, 40, 0.4)) },
+    { label: 'apart', shapes: () => scene(ngonS(170, 260, 5, 85, 0.2), boxS(390, 300, 60, 40, 0.4)) },
     { label: 'overlapping', shapes: () => scene(ngonS(170, 260, 5, 85, 0.2), boxS(280, 230, 60, 40, 0.4)) },
     { label: 'parallel edges', shapes: () => scene(boxS(170, 250, 70, 70, 0), polyS(390, 240, 0, [[-60, -80], [50, -50], [60, 60], [-60, 80]])) },
     { label: 'circle and capsule', shapes: () => scene(circleS(170, 250, 70), capS(330, 120, 420, 380, 35)) },
