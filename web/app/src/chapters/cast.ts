@@ -174,9 +174,9 @@ function timeOfImpact(A, vA, B, vB) {
     const touching = ui.step < 0 ? r.hit.hit : overlapsAt(s, r, t);
     drawShape(st, p.a, touching, undefined, C.a);
     if (len(r.vb) > 0) drawShape(st, p.b, touching, undefined, C.b);
+    // One label for the pose (both shapes are posed at the same t), beside A where the path leaves room.
     const tt = fmt(t, ui.step < 0 ? 3 : 2);
-    st.label(centre(p.a), `A at t = ${tt}`, C.a, 0, -24, 'center', true);
-    if (len(r.vb) > 0) st.label(centre(p.b), `B at t = ${tt}`, C.b, 0, 26, 'center', true);
+    st.label(centre(p.a), ui.step < 0 && r.hit.hit ? `contact at t = ${tt}` : `t = ${tt}`, C.ink, 0, 34, 'center', true);
     if (r.hit.hit && ui.step < 0) {
       st.dot(r.hit.point, C.point, 5.5);
       st.arrow(r.hit.point, add(r.hit.point, scale(r.hit.normal, 40 / st.k)), C.mtv, undefined, 2.5);
