@@ -66,8 +66,8 @@ with another id.</p>`,
   presets: [
     { label: 'resting flat', shapes: () => ({ a: ground(), b: boxS(540, 286, 90, 60, 0) }) },
     { label: 'tilted on a corner', shapes: () => ({ a: ground(), b: boxS(400, 270, 90, 60, 0.5) }) },
-    { label: 'slightly tilted', shapes: () => ({ a: ground(), b: boxS(400, 284, 90, 60, 0.06) }) },
-    { label: 'polygon on a slope', shapes: () => ({ a: polyS(400, 360, 0, [[-300, 60], [300, 60], [300, -60], [-300, 20]]), b: ngonS(420, 250, 5, 60, 0.13) }) },
+    { label: 'slightly tilted', shapes: () => ({ a: ground(), b: boxS(400, 288, 90, 60, 0.06) }) },
+    { label: 'polygon on a slope', shapes: () => ({ a: polyS(400, 380, 0, [[-300, 40], [300, 40], [300, -80], [-300, 0]]), b: ngonS(420, 292, 5, 60, -0.1326) }) },
     { label: 'capsule lying down', shapes: () => ({ a: ground(), b: capS(300, 314, 460, 314, 30) }) },
   ],
   compute(s: Shapes) {
