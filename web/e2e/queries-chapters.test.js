@@ -56,7 +56,46 @@ async function nudge(page, handle, dx, dy) {
   await page.mouse.up();
 }
 
+/** A one-finger touch drag between two page points, through Chromium's touch input (as a phone user drags). */
+async function touchDrag(page, from, to, steps = 8) {
+  const cdp = await page.context().newCDPSession(page);
+  const pt = (p) => [{ x: p.x, y: p.y, id: 1, radiusX: 6, radiusY: 6, force: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: pt(from) });
+  for (let i = 1; i <= steps; i++) {
+    const p = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: pt(p) });
+    await page.waitForTimeout(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 describe('query chapters', () => {
+  test('phone: a touch drag of a capsule\'s core end reshapes it; every new chapter fits 390 px', async () => {
+    const { page, errors, context } = await newPage(browser, { width: 390, height: 844 }, true);
+    try {
+      for (const id of ['distance', 'cast', 'manifold', 'capsule']) {
+        await open(page, server.url, `#/chapter/${id}`);
+        await page.waitForSelector('[data-testid="readout"] td');
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(wide <= 390, `${id}: the page is ${wide} px wide on a 390 px phone`);
+      }
+      const before = (await hashParams(page)).get('a');
+      const b = await page.locator('[data-handle="a.b"]').boundingBox();
+      const from = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      await touchDrag(page, from, { x: from.x + 30, y: from.y + 40 });
+      const after = (await hashParams(page)).get('a');
+      const [, ax0, ay0, bx0, by0, r0] = before.split(',').map(Number);
+      const [, ax1, ay1, bx1, by1, r1] = after.split(',').map(Number);
+      assert.deepEqual([ax1, ay1, r1], [ax0, ay0, r0], 'end a and the radius stay');
+      assert.ok(bx1 - bx0 > 10 && by1 - by0 > 10, `end b followed the finger (${before} -> ${after})`);
+      await assertReadoutMatches(page, 'capsule');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('capsule: the core distance shrinks as B comes closer; the capsule is exactly r nearer; B can be a box', async () => {
     const { page, errors, context } = await newPage(browser);
     try {
