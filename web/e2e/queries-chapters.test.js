@@ -96,6 +96,29 @@ describe('query chapters', () => {
     }
   });
 
+  test('sandbox: a capsule joins the shapes; every pair with it is answered by the library', async () => {
+    const { page, errors, context } = await newPage(browser);
+    try {
+      await open(page, server.url, '#/sandbox');
+      await page.locator('[data-testid="add-capsule"]').click();
+      await dragHandle(page, 's5.center', { x: 330, y: 250 });
+      const shapes = (await hashParams(page)).get('s').split('|').map((t) => decodeShape(c2, t));
+      assert.equal(shapes.length, 6);
+      assert.equal(shapes[5].type, 'capsule');
+      const pairs = await resultJson(page);
+      assert.equal(pairs.length, 15);
+      let withCapsule = 0;
+      for (const p of pairs) {
+        assert.equal(p.hit, c2.overlaps(shapes[p.i], shapes[p.j]), `pair ${p.i + 1}-${p.j + 1}`);
+        if (p.j === 5 && p.hit) withCapsule++;
+      }
+      assert.ok(withCapsule > 0, 'the capsule dragged onto the rotated rectangle touches it');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('capsule: the core distance shrinks as B comes closer; the capsule is exactly r nearer; B can be a box', async () => {
     const { page, errors, context } = await newPage(browser);
     try {
