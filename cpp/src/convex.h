@@ -134,7 +134,7 @@ struct GjkResult {
   int count = 0;              ///< final simplex size: 1 (closest feature of B - A is a vertex), 2 (an edge), 3
   Vec2 w[2];                  ///< the final simplex's points of B - A (count 1: w[0]; count 2: the edge)
 };
-GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache);
+GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache, GjkTrace* trace = nullptr);
 
 /// Exact-as-the-library overlap of two cores grown by their radii (the overlaps() of collide2d.h for the
 /// variant's pairs, and the capsule rule otherwise). Declared here, defined in distance.cpp.

@@ -148,7 +148,8 @@ struct World::Body {
   double cosAngle = 1.0, sinAngle = 0.0;  ///< of xf.angle
   double userId = 0.0;
   double reach = 0.0;     ///< max over the local shape's points of |x| + |y| (bounds every rotation of it)
-  double local[5] = {};   ///< circle: cx cy r; aabb: minx miny maxx maxy; box: cx cy hx hy angle; segment: ax ay bx by
+  double local[5] = {};   ///< circle: cx cy r; aabb: minx miny maxx maxy; box: cx cy hx hy angle; segment: ax ay bx by;
+                          ///< capsule: ax ay bx by r
 };
 
 namespace {
@@ -234,6 +235,7 @@ Status World::addBody(ShapeType type, const double* params, Polygon* polygon, co
       case ShapeType::Circle: b.reach = reachOf({l[0], l[1]}) + l[2]; break;
       case ShapeType::Aabb: b.reach = std::max(reachOf({l[0], l[1]}), reachOf({l[2], l[3]})) + reachOf({l[2] - l[0], l[3] - l[1]}); break;
       case ShapeType::Box: b.reach = reachOf({l[0], l[1]}) + 2 * reachOf({l[2], l[3]}); break;
+      case ShapeType::Capsule: b.reach = std::max(reachOf({l[0], l[1]}), reachOf({l[2], l[3]})) + l[4]; break;
       default: b.reach = std::max(reachOf({l[0], l[1]}), reachOf({l[2], l[3]})); break;
     }
   }
@@ -319,6 +321,14 @@ Status World::addSegment(const Segment& sg, const Transform& xf, double userId, 
   return addBody(ShapeType::Segment, p, nullptr, xf, userId, filter, out);
 }
 
+Status World::addCapsule(const Capsule& cp, const Transform& xf, double userId, const Filter& filter,
+                         BodyHandle& out) {
+  out = kNullBody;
+  if (Status s = validate(cp); !s) return s;
+  const double p[5] = {cp.a.x, cp.a.y, cp.b.x, cp.b.y, cp.radius};
+  return addBody(ShapeType::Capsule, p, nullptr, xf, userId, filter, out);
+}
+
 Status World::addPolygon(std::span<const Vec2> points, const Transform& xf, double userId, const Filter& filter,
                          BodyHandle& out) {
   out = kNullBody;
@@ -379,6 +389,7 @@ Status World::addShape(const Shape& local, const Transform& xf, double userId, c
         if constexpr (std::is_same_v<T, Box>) return addBox(s, xf, userId, filter, out);
         if constexpr (std::is_same_v<T, Polygon>) return addPolygon(s, xf, userId, filter, out);
         if constexpr (std::is_same_v<T, Segment>) return addSegment(s, xf, userId, filter, out);
+        if constexpr (std::is_same_v<T, Capsule>) return addCapsule(s, xf, userId, filter, out);
       },
       local);
 }
@@ -520,6 +531,12 @@ void World::updateWorld(Body& b, bool angleChanged) {
       box = bounds(world);
       break;
     }
+    case ShapeType::Capsule: {
+      const Capsule world{pos + rotate(Vec2{l[0], l[1]}, c, s), pos + rotate(Vec2{l[2], l[3]}, c, s), l[4]};
+      b.shape = world;
+      box = bounds(world);
+      break;
+    }
   }
   bounds_[static_cast<std::size_t>(&b - bodies_.data())].box = inflate(box);
 }
@@ -651,6 +668,7 @@ Status World::getLocalShape(BodyHandle h, Shape& out) const {
       break;
     }
     case ShapeType::Segment: out = Segment{{l[0], l[1]}, {l[2], l[3]}}; break;
+    case ShapeType::Capsule: out = Capsule{{l[0], l[1]}, {l[2], l[3]}, l[4]}; break;
   }
   return {};
 }

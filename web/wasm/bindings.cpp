@@ -54,7 +54,8 @@ enum Kind : int {
   kLine = 5,
   kRay = 6,
   kTransform = 7,
-  kTrustedPolygon = 8  // a polygon the JS layer made with polygon() and froze: its vertices are create()'s output
+  kTrustedPolygon = 8,  // a polygon the JS layer made with polygon() and froze: its vertices are create()'s output
+  kCapsule = 9          // ax, ay, bx, by, radius
 };
 
 constexpr int kSlot = 8;     // doubles per shape slot
@@ -125,6 +126,7 @@ Circle circleAt(const double* p) { return {{p[0], p[1]}, p[2]}; }
 Aabb aabbAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}}; }
 Box boxAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}, p[4]}; }
 Segment segmentAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}}; }
+Capsule capsuleAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}, p[4]}; }
 Line lineAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}}; }
 Ray rayAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}, p[4]}; }
 Transform transformAt(const double* p) { return {{p[0], p[1]}, p[2]}; }
@@ -164,6 +166,11 @@ Status loadShape(int slot, int kind, int start, int count) {
       const Segment s = segmentAt(p);
       store(slot, s);
       return validate(s);
+    }
+    case kCapsule: {
+      const Capsule c = capsuleAt(p);
+      store(slot, c);
+      return validate(c);
     }
     default:
       return {Error::InvalidArgument, "type"};
@@ -1021,6 +1028,11 @@ int c2_world_get_shape(World& world, std::uint32_t body) {
           out[0] = static_cast<double>(shape.vertices().size());
           out[1] = addressOf(shape.vertices().data());
           return kPolygon;
+        } else if constexpr (std::is_same_v<T, Capsule>) {
+          writeVec(out, shape.a);
+          writeVec(out + 2, shape.b);
+          out[4] = shape.radius;
+          return kCapsule;
         } else {
           writeVec(out, shape.a);
           writeVec(out + 2, shape.b);
@@ -1175,3 +1187,12 @@ EMSCRIPTEN_BINDINGS(collide2d) {
       .function("raycast", &c2_world_raycast)
       .function("heapBytes", &c2_world_heap_bytes);
 }
+
+// ---- shared with the other binding files (bindings_*.cpp, declared in raw.h) ---------------------------------
+namespace collide2d_raw {
+double* io() { return g_io; }
+collide2d::Status loadShape(int slot, int kind, int start, int count) { return ::loadShape(slot, kind, start, count); }
+const collide2d::Shape& shape(int slot) { return g_shape[slot]; }
+int fail(collide2d::Status s, int arg, int index) { return ::fail(s, arg, index); }
+unsigned char* scratch(std::uint32_t byteOffset, std::uint32_t bytes) { return at<unsigned char>(byteOffset, bytes); }
+}  // namespace collide2d_raw

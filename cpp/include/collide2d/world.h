@@ -129,7 +129,7 @@ using BodyHandle = std::uint32_t;
 inline constexpr BodyHandle kNullBody = 0xFFFFFFFFu;
 
 /// The type of a body's local shape.
-enum class ShapeType : std::uint8_t { Circle = 0, Aabb = 1, Box = 2, Polygon = 3, Segment = 4 };
+enum class ShapeType : std::uint8_t { Circle = 0, Aabb = 1, Box = 2, Polygon = 3, Segment = 4, Capsule = 5 };
 
 class World {
  public:
@@ -159,6 +159,9 @@ class World {
   Status addPolygon(const Polygon& local, const Transform& xf, double userId, const Filter& filter,
                     BodyHandle& out);
   Status addSegment(const Segment& local, const Transform& xf, double userId, const Filter& filter,
+                    BodyHandle& out);
+  /// A capsule body: its world shape turns both ends about the body position, like a segment's.
+  Status addCapsule(const Capsule& local, const Transform& xf, double userId, const Filter& filter,
                     BodyHandle& out);
   Status addShape(const Shape& local, const Transform& xf, double userId, const Filter& filter, BodyHandle& out);
   /// Removes a body. Its pairs end at the next step() (end events carry the now stale handle).

@@ -57,7 +57,9 @@ const RAY = 6;
 const TRANSFORM = 7;
 const TRUSTED_POLYGON = 8; // a polygon from polygon() / polygonFromBox() / polygonFromAabb(): see `trusted`
 const KIND_NAMES = ['circle', 'aabb', 'box', 'polygon', 'segment', 'line', 'ray', 'transform'];
-const PAIR_SHAPES = 0b11111; // circle, aabb, box, polygon, segment
+const CAPSULE = 9; // ax, ay, bx, by, radius (collide2d/queries.h)
+KIND_NAMES[CAPSULE] = 'capsule';
+const PAIR_SHAPES = 0b11111 | (1 << CAPSULE); // circle, aabb, box, polygon, segment, capsule
 
 const ERROR_NAMES = [
   'None',
@@ -430,6 +432,22 @@ function putShape(fn, path, s, slot, mask, implied?) {
       io[o + 3] = b.y;
       return kind;
     }
+    case 'capsule': {
+      kind = CAPSULE;
+      if ((mask & (1 << CAPSULE)) === 0) break;
+      const a = s.a;
+      const b = s.b;
+      const r = s.radius;
+      checkVec(fn, path + '.a', a);
+      checkVec(fn, path + '.b', b);
+      checkNumber(fn, path + '.radius', r);
+      io[o] = a.x;
+      io[o + 1] = a.y;
+      io[o + 2] = b.x;
+      io[o + 3] = b.y;
+      io[o + 4] = r;
+      return CAPSULE;
+    }
     case 'ray': {
       kind = RAY;
       if ((mask & (1 << RAY)) === 0) break;
@@ -716,7 +734,7 @@ function checkFactory(fn, names, values, shape, fields) {
   for (let i = 0; i < values.length; i++) {
     if (typeof values[i] !== 'number') throw typeError(fn, names[i], 'a number', values[i]);
   }
-  const kind = putShape(fn, 'shape', shape, 0, 0xff);
+  const kind = putShape(fn, 'shape', shape, 0, 0xff | (1 << CAPSULE));
   const code = rawValidate(kind, 0, 0);
   if (code === 0) return;
   const { field, message } = errorText();
@@ -1138,7 +1156,7 @@ export function moveAndSlide(circle, displacement, walls, maxIterations = 4): an
 export function validate(shape: AnyShape): Status;
 export function validate(shape): any {
   if (!ready) notReady();
-  const k = putShape('validate', 'shape', shape, 0, 0xff);
+  const k = putShape('validate', 'shape', shape, 0, 0xff | (1 << CAPSULE));
   const code = rawValidate(k, io[0], io[1]);
   fresh();
   if (code === 0) return { ok: true, error: 'None', field: '', message: '' };
@@ -1985,6 +2003,7 @@ export class World {
       case AABB: return { type: 'aabb', min: vecAt(o), max: vecAt(o + 2) };
       case BOX: return { type: 'box', center: vecAt(o), halfExtents: vecAt(o + 2), angle: io[o + 4] };
       case SEGMENT: return { type: 'segment', a: vecAt(o), b: vecAt(o + 2) };
+      case CAPSULE: return { type: 'capsule', a: vecAt(o), b: vecAt(o + 2), radius: io[o + 4] };
       default: {
         const n = io[o];
         const points = new Array(n);
@@ -2183,3 +2202,13 @@ export class World {
   declare [Symbol.dispose]: () => void;
 }
 if (typeof Symbol.dispose === 'symbol') World.prototype[Symbol.dispose] = World.prototype.free;
+
+// ---- shared with the other modules of the wrapper (queries.ts); not part of the public API (api.ts) -------------
+/** Adds raw functions to the cold set (C, by name): bound at setup, replaced by throwers when the module aborted. */
+export function registerCold(names: string[]): void {
+  COLD.push(...names);
+}
+export {
+  C as raw, io, f64, need, fresh, putShape, rejected, typeError, checkObject, checkNumber, checkVec, checkFactory,
+  PAIR_SHAPES, SLOT1, POINT, OUT, AB,
+};
