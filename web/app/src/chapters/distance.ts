@@ -44,17 +44,19 @@ function drawPanel(st: Stage, r: DistR, step: number): void {
   const x0 = Math.min(...content.map((p) => p.x)), x1 = Math.max(...content.map((p) => p.x));
   const y0 = Math.min(...content.map((p) => p.y)), y1 = Math.max(...content.map((p) => p.y));
   const pad = 36;
-  const k = Math.min((PANEL.w - 2 * pad - 24) / Math.max(1, x1 - x0), (PANEL.h - 2 * pad - 40) / Math.max(1, y1 - y0), 1);
+  // The two header lines take 44 CSS px at any zoom (a phone shows the figure at half scale).
+  const head = 44 / st.k;
+  const k = Math.min((PANEL.w - 2 * pad - 24) / Math.max(1, x1 - x0), (PANEL.h - 2 * pad - head) / Math.max(1, y1 - y0), 1);
   // The frame hugs its content: its height follows the difference's shape, centred on the figure's middle.
-  const h = Math.min(PANEL.h, (y1 - y0) * k + 2 * pad + 40);
+  const h = Math.min(PANEL.h, (y1 - y0) * k + 2 * pad + head);
   const top = PANEL.y + (PANEL.h - h) / 2;
-  const centre = { x: PANEL.x + PANEL.w / 2, y: top + 40 + (h - 40) / 2 };
+  const centre = { x: PANEL.x + PANEL.w / 2, y: top + head + (h - head) / 2 };
   const m = (p: Vec): Vec => add(centre, scale(sub(p, { x: (x0 + x1) / 2, y: (y0 + y1) / 2 }), k));
   st.pathPoly([{ x: PANEL.x, y: top }, { x: PANEL.x + PANEL.w, y: top }, { x: PANEL.x + PANEL.w, y: top + h }, { x: PANEL.x, y: top + h }]);
   st.fillStroke('#ffffffee', C.muted, 1);
-  st.label({ x: PANEL.x + 8, y: top + 14 }, 'B − A of the cores', C.ink, 0, 0, 'left', true);
+  st.label({ x: PANEL.x, y: top }, 'B − A of the cores', C.ink, 8, 12, 'left', true);
   const scaleNote = k < 1 ? `scaled ×${fmt(k, 2)}` : 'same scale';
-  st.label({ x: PANEL.x + 8, y: top + 32 }, cur ? `${scaleNote}; |v| = ${fmt(len(cur.closest), 1)}` : scaleNote, C.muted, 0, 0, 'left');
+  st.label({ x: PANEL.x, y: top }, cur ? `${scaleNote}; |v| = ${fmt(len(cur.closest), 1)}` : scaleNote, C.muted, 8, 29, 'left');
   if (r.diff.length >= 3) st.pathPoly(r.diff.map(m));
   else st.pathPoly(r.diff.map(m), false);
   st.fillStroke(C.muted + '22', C.muted, r.diff.length >= 3 ? 1.5 : 3);
@@ -176,6 +178,8 @@ function gjk(A, B) {
 }`,
   draw(st, s, r, _a, ui) {
     const d = r.d;
+    // The panel first: its header labels keep their place, the figure's labels move around them.
+    drawPanel(st, r, ui.step);
     drawShape(st, s.a, d.overlap, 'A', C.a);
     drawShape(st, s.b, d.overlap, 'B', C.b);
     if (ui.step >= 0) {
@@ -196,6 +200,5 @@ function gjk(A, B) {
     } else {
       st.label(lerp(d.pointA, d.pointB, 0.5), 'distance 0: overlap', C.hit, 0, -20, 'center', true);
     }
-    drawPanel(st, r, ui.step);
   },
 };
