@@ -28,6 +28,7 @@
 //   Polygon::create growing a reused scratch polygon, the reused SAT trace, the scratch buffer itself, and the
 //   objects that JS owns and deletes: the wasm heap stops growing after warm-up.
 #include <collide2d/collide2d.h>
+#include <collide2d/queries.h>
 #include <collide2d/world.h>
 
 #include <emscripten/bind.h>
@@ -841,6 +842,32 @@ int c2_batch_prepared_polygon_polygon(const PreparedSet& set, std::uint32_t pair
   return 0;
 }
 
+/// distance(polygons[i], polygons[j]) for each pair, of a prepared set (set != nullptr) or of the last
+/// c2_batch_polygons: out gets kDistanceStride doubles per pair (distance, pointA, pointB, normal).
+constexpr std::uint32_t kDistanceStride = 7;
+template <class Get>
+int batchDistance(std::uint32_t pairsOff, std::uint32_t n, std::uint32_t outOff, std::size_t count, Get get) {
+  const std::uint32_t* pairs = checkedPairs(pairsOff, n, count, count, 1);
+  if (pairs == nullptr) return -1;
+  double* out = at<double>(outOff, kDistanceStride * n);
+  if (out == nullptr) return fail({Error::InvalidArgument, "buffer"}, 2);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const DistanceResult d = distance(get(pairs[2 * i]), get(pairs[2 * i + 1]));
+    double* o = out + kDistanceStride * i;
+    o[0] = d.distance;
+    writeVec(o + 1, d.pointA);
+    writeVec(o + 3, d.pointB);
+    writeVec(o + 5, d.normal);
+  }
+  return 0;
+}
+int c2_batch_distance_polygon_polygon(std::uint32_t pairsOff, std::uint32_t n, std::uint32_t outOff) {
+  return batchDistance(pairsOff, n, outOff, g_polygonCount, [](std::uint32_t i) -> const Polygon& { return g_polygons[i]; });
+}
+int c2_batch_prepared_distance(const PreparedSet& set, std::uint32_t pairsOff, std::uint32_t n, std::uint32_t outOff) {
+  return batchDistance(pairsOff, n, outOff, set.size(), [&set](std::uint32_t i) -> const Polygon& { return set[i].polygon(); });
+}
+
 /// Circles (3 doubles each) vs the polygons of a prepared set, pairs (circle, polygon); out as above.
 int c2_batch_prepared_circle_polygon(const PreparedSet& set, std::uint32_t circlesOff, std::uint32_t circleCount,
                                      std::uint32_t pairsOff, std::uint32_t n, std::uint32_t outOff, int collideMode) {
@@ -1155,11 +1182,13 @@ EMSCRIPTEN_BINDINGS(collide2d) {
   function("batchOverlapsPolygonPolygon", &c2_batch_overlaps_polygon_polygon);
   function("batchCollidePolygonPolygon", &c2_batch_collide_polygon_polygon);
   function("batchCirclePolygon", &c2_batch_circle_polygon);
+  function("batchDistancePolygonPolygon", &c2_batch_distance_polygon_polygon);
   class_<PreparedSet>("PreparedPolygons")
       .constructor<>()
       .function("prepare", &c2_prepared_create)
       .function("polygonPolygon", &c2_batch_prepared_polygon_polygon)
-      .function("circlePolygon", &c2_batch_prepared_circle_polygon);
+      .function("circlePolygon", &c2_batch_prepared_circle_polygon)
+      .function("distance", &c2_batch_prepared_distance);
   class_<World>("World")
       .constructor<>()
       .function("setCellSize", &c2_world_set_cell_size)
