@@ -1,4 +1,5 @@
-// collide2d — WebAssembly bindings (the only binding file), declared with embind. It binds the C++ core and does
+// collide2d — WebAssembly bindings, declared with embind (the queries of queries.h: bindings_queries.cpp, which
+// shares this file's io()/slots/errors through raw.h). It binds the C++ core and does
 // nothing else: every function reads its inputs from scalar arguments or wasm memory, calls the core, and writes the
 // result to wasm memory. The public JavaScript API (web/lib/src/*.ts) wraps this raw layer, which is not public.
 //
@@ -11,7 +12,8 @@
 //   g_io[kPoint], results are written from g_io[kOut]. Shape kinds: 0 circle (cx, cy, r), 1 aabb (minX, minY,
 //   maxX, maxY), 2 box (cx, cy, hx, hy, angle), 3 polygon (points in the scratch buffer), 4 segment (ax, ay, bx,
 //   by), 5 line (ax, ay, bx, by), 6 ray (ox, oy, dx, dy, maxFraction), 7 transform (x, y, angle), 8 a polygon
-//   that the wrapper made with polygon() and froze (its points are Polygon::create's output: not proved again).
+//   that the wrapper made with polygon() and froze (its points are Polygon::create's output: not proved again),
+//   9 capsule (ax, ay, bx, by, radius).
 // * Variable-length inputs (polygon points, walls, batches) go in one growable scratch buffer (reserve()).
 //   Points are addressed by Vec2 index (start, count); batches by byte offset. Every index is bounds-checked.
 // * A negative result means a rejected argument, described by errorCode/errorArg/errorIndex/errorField/
