@@ -197,6 +197,10 @@ const wellFormed = {
     const n = 1 + Math.floor(r() * 4);
     return [f64(3 * n), p, pairs(Math.floor(r() * 5), n, p.offsets.length - 1)];
   },
+  'batch.distance': () => {
+    const p = packed();
+    return [p, pairs(Math.floor(r() * 5), p.offsets.length - 1, p.offsets.length - 1)];
+  },
   'batch.packPolygons': () => [Array.from({ length: Math.floor(r() * 4) }, polyPoints)],
   // (the sets made here are left to the FinalizationRegistry: a few thousand tiny sets)
   'batch.preparePolygons': () => [r() < 0.5 ? Array.from({ length: Math.floor(r() * 4) }, polyPoints) : packed()],

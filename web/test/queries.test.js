@@ -449,3 +449,37 @@ test('cast: motionB omitted is b standing still; collideManifold is null exactly
     assert.equal(c2.distance(p, q).overlap, c2.overlaps(p, q));
   }
 });
+
+test('batch.distance equals distance() pair by pair, packed and prepared; bad pairs name the element', () => {
+  const rnd = mulberry32(5);
+  const polys = [];
+  for (let i = 0; i < 60; i++) {
+    let s;
+    do s = randomShape(rnd); while (s.type !== 'polygon');
+    polys.push(s);
+  }
+  const pairs = new Uint32Array(2 * 500);
+  for (let i = 0; i < pairs.length; i++) pairs[i] = Math.floor(rnd() * polys.length);
+  const packed = c2.batch.packPolygons(polys);
+  const prepared = c2.batch.preparePolygons(polys);
+  const S = c2.batch.DISTANCE_STRIDE;
+  assert.equal(S, 7);
+  const a = c2.batch.distance(packed, pairs);
+  const b = c2.batch.distance(prepared, pairs, new Float64Array(S * 500 + 3));
+  assert.equal(a.length, S * 500);
+  let overlapping = 0;
+  for (let i = 0; i < 500; i++) {
+    const d = c2.distance(polys[pairs[2 * i]], polys[pairs[2 * i + 1]]);
+    const want = [d.distance, d.pointA.x, d.pointA.y, d.pointB.x, d.pointB.y, d.normal.x, d.normal.y];
+    assert.deepEqual(Array.from(a.subarray(S * i, S * i + S)), want, `pair ${i}`);
+    assert.deepEqual(Array.from(b.subarray(S * i, S * i + S)), want, `pair ${i} (prepared)`);
+    overlapping += d.overlap ? 1 : 0;
+  }
+  assert.ok(overlapping > 0 && overlapping < 500);
+  assert.throws(() => c2.batch.distance(packed, new Uint32Array([0, 1, 2, 60])),
+    (e) => e instanceof RangeError && /collide2d\.batch\.distance: .*pairs\[1\]/.test(e.message));
+  assert.throws(() => c2.batch.distance(packed, [0, 1]), (e) => e instanceof TypeError && /batch\.distance: argument pairs/.test(e.message));
+  prepared.free();
+  assert.throws(() => c2.batch.distance(prepared, pairs), /was freed/);
+  assert.deepEqual(Array.from(c2.batch.distance(packed, pairs.subarray(0, 2))), Array.from(a.subarray(0, S)));
+});

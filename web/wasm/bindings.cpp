@@ -1,4 +1,5 @@
-// collide2d — WebAssembly bindings (the only binding file), declared with embind. It binds the C++ core and does
+// collide2d — WebAssembly bindings, declared with embind (the queries of queries.h: bindings_queries.cpp, which
+// shares this file's io()/slots/errors through raw.h). It binds the C++ core and does
 // nothing else: every function reads its inputs from scalar arguments or wasm memory, calls the core, and writes the
 // result to wasm memory. The public JavaScript API (web/lib/src/*.ts) wraps this raw layer, which is not public.
 //
@@ -11,7 +12,8 @@
 //   g_io[kPoint], results are written from g_io[kOut]. Shape kinds: 0 circle (cx, cy, r), 1 aabb (minX, minY,
 //   maxX, maxY), 2 box (cx, cy, hx, hy, angle), 3 polygon (points in the scratch buffer), 4 segment (ax, ay, bx,
 //   by), 5 line (ax, ay, bx, by), 6 ray (ox, oy, dx, dy, maxFraction), 7 transform (x, y, angle), 8 a polygon
-//   that the wrapper made with polygon() and froze (its points are Polygon::create's output: not proved again).
+//   that the wrapper made with polygon() and froze (its points are Polygon::create's output: not proved again),
+//   9 capsule (ax, ay, bx, by, radius).
 // * Variable-length inputs (polygon points, walls, batches) go in one growable scratch buffer (reserve()).
 //   Points are addressed by Vec2 index (start, count); batches by byte offset. Every index is bounds-checked.
 // * A negative result means a rejected argument, described by errorCode/errorArg/errorIndex/errorField/
@@ -28,6 +30,7 @@
 //   Polygon::create growing a reused scratch polygon, the reused SAT trace, the scratch buffer itself, and the
 //   objects that JS owns and deletes: the wasm heap stops growing after warm-up.
 #include <collide2d/collide2d.h>
+#include <collide2d/queries.h>
 #include <collide2d/world.h>
 
 #include <emscripten/bind.h>
@@ -841,6 +844,32 @@ int c2_batch_prepared_polygon_polygon(const PreparedSet& set, std::uint32_t pair
   return 0;
 }
 
+/// distance(polygons[i], polygons[j]) for each pair, of a prepared set (set != nullptr) or of the last
+/// c2_batch_polygons: out gets kDistanceStride doubles per pair (distance, pointA, pointB, normal).
+constexpr std::uint32_t kDistanceStride = 7;
+template <class Get>
+int batchDistance(std::uint32_t pairsOff, std::uint32_t n, std::uint32_t outOff, std::size_t count, Get get) {
+  const std::uint32_t* pairs = checkedPairs(pairsOff, n, count, count, 1);
+  if (pairs == nullptr) return -1;
+  double* out = at<double>(outOff, kDistanceStride * n);
+  if (out == nullptr) return fail({Error::InvalidArgument, "buffer"}, 2);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const DistanceResult d = distance(get(pairs[2 * i]), get(pairs[2 * i + 1]));
+    double* o = out + kDistanceStride * i;
+    o[0] = d.distance;
+    writeVec(o + 1, d.pointA);
+    writeVec(o + 3, d.pointB);
+    writeVec(o + 5, d.normal);
+  }
+  return 0;
+}
+int c2_batch_distance_polygon_polygon(std::uint32_t pairsOff, std::uint32_t n, std::uint32_t outOff) {
+  return batchDistance(pairsOff, n, outOff, g_polygonCount, [](std::uint32_t i) -> const Polygon& { return g_polygons[i]; });
+}
+int c2_batch_prepared_distance(const PreparedSet& set, std::uint32_t pairsOff, std::uint32_t n, std::uint32_t outOff) {
+  return batchDistance(pairsOff, n, outOff, set.size(), [&set](std::uint32_t i) -> const Polygon& { return set[i].polygon(); });
+}
+
 /// Circles (3 doubles each) vs the polygons of a prepared set, pairs (circle, polygon); out as above.
 int c2_batch_prepared_circle_polygon(const PreparedSet& set, std::uint32_t circlesOff, std::uint32_t circleCount,
                                      std::uint32_t pairsOff, std::uint32_t n, std::uint32_t outOff, int collideMode) {
@@ -1155,11 +1184,13 @@ EMSCRIPTEN_BINDINGS(collide2d) {
   function("batchOverlapsPolygonPolygon", &c2_batch_overlaps_polygon_polygon);
   function("batchCollidePolygonPolygon", &c2_batch_collide_polygon_polygon);
   function("batchCirclePolygon", &c2_batch_circle_polygon);
+  function("batchDistancePolygonPolygon", &c2_batch_distance_polygon_polygon);
   class_<PreparedSet>("PreparedPolygons")
       .constructor<>()
       .function("prepare", &c2_prepared_create)
       .function("polygonPolygon", &c2_batch_prepared_polygon_polygon)
-      .function("circlePolygon", &c2_batch_prepared_circle_polygon);
+      .function("circlePolygon", &c2_batch_prepared_circle_polygon)
+      .function("distance", &c2_batch_prepared_distance);
   class_<World>("World")
       .constructor<>()
       .function("setCellSize", &c2_world_set_cell_size)

@@ -1496,6 +1496,25 @@ function pairBatch(fn, polygons, pairs, collideMode, out) {
   return out;
 }
 
+function distanceBatch(polygons, pairs, out) {
+  const fn = 'batch.distance';
+  const names = ['polygons', 'pairs', 'out'];
+  if (!ready) notReady();
+  const prepared = preparedAddress(fn, polygons);
+  if (prepared === null) checkPacked(fn, 'polygons', polygons);
+  const n = checkTyped(fn, 'pairs', pairs, Uint32Array, 2);
+  out = outArray(fn, out, Float64Array, n * 7);
+  const outBytes = n * 56;
+  const pairsOff = prepared !== null ? (reserve(fn, n * 8 + outBytes), 0) : putPolygons(fn, names, polygons, n * 8 + outBytes, 0);
+  const outOff = pairsOff + n * 8;
+  u32.set(pairs, (bufPtr + pairsOff) >> 2);
+  const r = prepared !== null ? prepared.distance(pairsOff, n, outOff) : C.batchDistancePolygonPolygon(pairsOff, n, outOff);
+  if (r < 0) rejected(fn, names, [], batchError(fn, names));
+  const at = (bufPtr + outOff) >> 3;
+  out.set(f64.subarray(at, at + n * 7));
+  return out;
+}
+
 function circlePolygonBatch(fn, circles, polygons, pairs, collideMode, out) {
   const names = ['circles', 'polygons', 'pairs', 'out'];
   if (!ready) notReady();
@@ -1624,6 +1643,14 @@ export const batch: {
    * Errors name the polygon, as the batches do. The result owns wasm memory: free() it.
    */
   preparePolygons(polygons: PackedPolygons | ReadonlyArray<Untagged<Polygon> | Vec2[]>): PreparedPolygons;
+  /** Numbers per pair in distance results: distance, pointA.x, pointA.y, pointB.x, pointB.y, normal.x, normal.y. */
+  readonly DISTANCE_STRIDE: 7;
+  /**
+   * distance(polygons[i], polygons[j]) for each pair (i, j) (see {@link distance}): distance (0 exactly when they
+   * overlap or touch; then normal (0, 0) and pointA == pointB), the closest points and the unit normal from i to j.
+   * @param out - at least 7 * (pairs.length / 2) entries
+   */
+  distance(polygons: BatchPolygons, pairs: Uint32Array, out?: Float64Array): Float64Array;
 } = Object.freeze({
   CIRCLE_STRIDE: 3,
   CONTACT_STRIDE,
@@ -1639,6 +1666,8 @@ export const batch: {
     circlePolygonBatch('batch.collideCirclePolygon', circles, polygons, pairs, true, out),
   packPolygons,
   preparePolygons,
+  DISTANCE_STRIDE: 7,
+  distance: distanceBatch,
 });
 
 // ---- World: many bodies, a broad phase, pairs, events and queries (C++ collide2d::World) ---------------------------
@@ -2212,3 +2241,4 @@ export {
   C as raw, io, f64, need, fresh, putShape, rejected, typeError, checkObject, checkNumber, checkVec, checkFactory,
   PAIR_SHAPES, SLOT1, POINT, OUT, AB,
 };
+registerCold(['batchDistancePolygonPolygon']);
