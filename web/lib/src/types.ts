@@ -335,3 +335,16 @@ export interface WorldRayHit {
   /** Unit outward normal of the body's shape at `point`; (0, 0) when the ray starts inside. */
   normal: Vec2;
 }
+
+/** What {@link World.step} computes per touching pair ({@link World.setContactMode}). */
+export type ContactMode = 'contacts' | 'pairs' | 'manifolds';
+
+/** Result of {@link World.moveAndSlide}; its hits are in {@link World.rayHits}. */
+export interface WorldSlide {
+  /** Where the shape's transform ends (its angle is unchanged). */
+  position: Vec2;
+  /** Casts made. */
+  iterations: number;
+  /** Hits on the way (records in {@link World.rayHits}, in order). */
+  hitCount: number;
+}
