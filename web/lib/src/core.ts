@@ -1672,6 +1672,9 @@ function viewOf(v, Type, address, length) {
   return new Type(heap, address, length);
 }
 
+const CONTACT_MODES = ['contacts', 'pairs', 'manifolds'];
+const NO_NUMBERS = new Float64Array(0); // pairContacts / pairManifolds after a step in another mode
+
 /**
  * Many bodies with a broad phase (a uniform grid rebuilt at every step): every overlapping pair with its contact,
  * begin / end events, region queries and raycasts (the C++ `collide2d::World`).
@@ -1697,9 +1700,6 @@ function viewOf(v, Type, address, length) {
  * - Memory: the world owns wasm memory until {@link World.free} (or `using`; a FinalizationRegistry frees a world
  *   that was garbage-collected without it, as a last resort).
  */
-const CONTACT_MODES = ['contacts', 'pairs', 'manifolds'];
-const NO_NUMBERS = new Float64Array(0); // pairContacts / pairManifolds after a step in another mode
-
 export class World {
   /** Numbers per pair in {@link World.pairBodies}: handleA, handleB. */
   static readonly PAIR_STRIDE = 2;
