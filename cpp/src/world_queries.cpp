@@ -100,7 +100,7 @@ void World::castPlaced(const Placed& q, Vec2 d, std::uint32_t mask, WorldCastHit
   const double scale = std::max({maxAbs(qb.min), maxAbs(qb.max), maxAbs(d), maxAbs(worldBounds_.min),
                                  maxAbs(worldBounds_.max)});
   const double margin = std::ldexp(scale, -38);
-  const Aabb swept = widen(hull(qb, shifted(qb, d)), margin);
+  Aabb swept = widen(hull(qb, shifted(qb, d)), margin);
   std::uint32_t bestIndex = 0xFFFFFFFFu;
   const std::uint32_t mark = nextQueryMark();
   struct Ctx {
@@ -108,9 +108,11 @@ void World::castPlaced(const Placed& q, Vec2 d, std::uint32_t mask, WorldCastHit
     const Placed* q;
     Vec2 d;
     std::uint32_t mask, mark, *bestIndex;
-    const Aabb* swept;
+    Aabb* swept;  ///< the swept bounds up to the best fraction so far (a body beyond them cannot beat it)
     WorldCastHit* out;
-  } ctx{this, &q, d, mask, mark, &bestIndex, &swept, &out};
+    Aabb qb;
+    double margin;
+  } ctx{this, &q, d, mask, mark, &bestIndex, &swept, &out, qb, margin};
   auto test = [](void* p, std::uint32_t k) {
     Ctx& c = *static_cast<Ctx*>(p);
     World& w = *c.w;
@@ -126,6 +128,7 @@ void World::castPlaced(const Placed& q, Vec2 d, std::uint32_t mask, WorldCastHit
     if (c.out->hit && (h.fraction > c.out->fraction || (h.fraction == c.out->fraction && index > *c.bestIndex))) return;
     *c.bestIndex = index;
     *c.out = WorldCastHit{true, handle, h.fraction, h.point, h.normal};
+    *c.swept = widen(hull(c.qb, shifted(c.qb, c.d * h.fraction)), c.margin);
   };
   for (const std::uint32_t l : large_) test(&ctx, l);
   // March along the translation about one cell at a time; stop once the best hit lies before the part visited
