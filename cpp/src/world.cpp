@@ -916,6 +916,14 @@ void World::testPair(std::uint32_t i, std::uint32_t j) {
   const Body* a = &bodies_[i];
   const Body* b = &bodies_[j];
   if (indexOf(a->handle) > indexOf(b->handle)) std::swap(a, b);
+  if (contactMode_ != ContactMode::Contacts) {  // PairsOnly: the boolean; Manifolds: appendManifold (world_queries.cpp)
+    if (contactMode_ == ContactMode::PairsOnly ? !overlaps(a->shape, b->shape) : !appendManifold(a->shape, b->shape)) {
+      return;
+    }
+    pairBodies_.push_back(a->handle);
+    pairBodies_.push_back(b->handle);
+    return;
+  }
   const Contact c = collide(a->shape, b->shape);
   if (!c.hit) return;
   pairBodies_.push_back(a->handle);
@@ -1102,7 +1110,8 @@ bool World::collectCandidates() {
 void World::releaseSlack() {
   constexpr std::uint32_t kSteps = 120;
   const bool over = oversized(candidates_) || oversized(pairBodies_) || oversized(pairContacts_) ||
-                    oversized(begin_) || oversized(end_) || oversized(pairKeys_) || oversized(prevPairKeys_);
+                    oversized(begin_) || oversized(end_) || oversized(pairKeys_) || oversized(prevPairKeys_) ||
+                    oversized(pairManifolds_);
   slackSteps_ = over ? slackSteps_ + 1 : 0;
   if (slackSteps_ < kSteps) return;
   slackSteps_ = 0;
@@ -1115,6 +1124,7 @@ void World::releaseSlack() {
   shrink(end_);
   shrink(pairKeys_);
   shrink(prevPairKeys_);
+  shrink(pairManifolds_);
 }
 
 // Everything is allocated before anything visible changes: the grid (internal), the candidates (internal), then room
@@ -1128,13 +1138,16 @@ Status World::step() {
   }
   const std::size_t c = candidates_.size() / 2, prev = pairKeys_.size();
   prevPairKeys_.clear();  // two steps old: free to reuse
-  if (!(grow(pairBodies_, 2 * c) && grow(pairContacts_, kPairContactStride * c) && grow(prevPairKeys_, c) &&
+  const bool contacts = contactMode_ == ContactMode::Contacts, manifolds = contactMode_ == ContactMode::Manifolds;
+  if (!(grow(pairBodies_, 2 * c) && grow(pairContacts_, contacts ? kPairContactStride * c : 0) &&
+        grow(pairManifolds_, manifolds ? kPairManifoldStride * c : 0) && grow(prevPairKeys_, c) &&
         grow(begin_, 2 * c) && grow(end_, 2 * prev) && grow(slotCounts_, slots_.size() + 1))) {
     return outOfMemory();
   }
   pairKeys_.swap(prevPairKeys_);
   pairBodies_.clear();
   pairContacts_.clear();
+  pairManifolds_.clear();
   begin_.clear();
   end_.clear();
   testCandidates();
@@ -1478,6 +1491,8 @@ std::size_t World::heapBytes() const {
   add(queryCounts_);
   add(vertexScratch_);
   add(hullScratch_);
+  add(pairManifolds_);
+  bytes += (castPolygon_.vertices().size() + castPolygon_.normals().size()) * sizeof(Vec2);
   for (const Body& b : bodies_) {
     if (b.type != ShapeType::Polygon) continue;
     const Polygon& local = polygons_[b.polygon].local;
@@ -1487,6 +1502,13 @@ std::size_t World::heapBytes() const {
              sizeof(Vec2);
   }
   return bytes;
+}
+
+// For cpp/src/world_queries.cpp, which cannot see World::Body or the visitCells template.
+const Shape& World::shapeAt(std::uint32_t k) const { return bodies_[k].shape; }
+BodyHandle World::handleAt(std::uint32_t k) const { return bodies_[k].handle; }
+bool World::visitCellsOf(const Aabb& box, void (*visit)(void*, std::uint32_t), void* ctx) {
+  return visitCells(box, [&](std::uint32_t k) { visit(ctx, k); });
 }
 
 }  // namespace collide2d

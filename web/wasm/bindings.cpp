@@ -575,6 +575,7 @@ void publishPairs(const World& w) {
   out[4] = addressOf(w.beginEvents().data());
   out[5] = static_cast<double>(w.endEvents().size() / World::kEventStride);
   out[6] = addressOf(w.endEvents().data());
+  out[7] = addressOf(w.pairManifolds().data());
 }
 
 /// Query results: address in g_io[kOut], count returned (-1 with g_error set when the query was rejected).
@@ -1227,3 +1228,66 @@ const collide2d::Shape& shape(int slot) { return g_shape[slot]; }
 int fail(collide2d::Status s, int arg, int index) { return ::fail(s, arg, index); }
 unsigned char* scratch(std::uint32_t byteOffset, std::uint32_t bytes) { return at<unsigned char>(byteOffset, bytes); }
 }  // namespace collide2d_raw
+
+// ---- World: shape casts, move-and-slide, contact modes (world.h; cpp/src/world_queries.cpp) ------------------------
+namespace {
+/// Reads the shape in slot 0 (kinds as c2_world_add), the transform in slot 1 (x, y, angle) and the motion at kPoint.
+/// Arguments as the JS methods number them: 0 shape, 1 transform, 2 translation / displacement.
+Status loadCast(int kind, int start, int count, const char* motion, Transform& xf, Vec2& d, int& arg) {
+  Status s = loadShape(0, kind, start, count);
+  arg = 0;
+  if (!s) return s;
+  xf = transformAt(g_io + kSlot);
+  arg = 1;
+  if (!(s = validate(xf))) return s;
+  d = vec(g_io + kPoint);
+  arg = 2;
+  return validate(d, motion);
+}
+
+/// A rejected cast: the core names the transform's range error "transform" (the argument itself).
+int failCast(Status s, int arg) {
+  if (s.error != Error::OutOfMemory && arg == 1) s.field = "";
+  return fail(s, arg);
+}
+
+/// castShape: 0 or 1 hit (its record at the address in g_io[kOut], World::kRayHitStride doubles), or -1.
+int c2_world_cast_shape(World& w, int kind, int start, int count, std::uint32_t mask) {
+  Transform xf;
+  Vec2 d;
+  int arg = 0;
+  Status s = loadCast(kind, start, count, "", xf, d, arg);
+  if (!s) return failCast(s, arg);
+  s = w.castShape(g_shape[0], xf, d, mask);
+  if (!s) return failCast(s, 1);
+  return publishRays(w, s);
+}
+
+/// moveAndSlide: the hit count (records at g_io[kOut]); final x, y and the legs in g_io[kOut + 1 .. 3]; or -1.
+int c2_world_move_and_slide(World& w, int kind, int start, int count, int maxIterations, std::uint32_t mask) {
+  Transform xf;
+  Vec2 d;
+  int arg = 0;
+  Status s = loadCast(kind, start, count, "", xf, d, arg);
+  if (!s) return failCast(s, arg);
+  WorldSlideResult r;
+  s = w.moveAndSlide(g_shape[0], xf, d, maxIterations, r, mask);
+  if (!s) return failCast(s, 1);
+  double* out = g_io + kOut;
+  out[0] = addressOf(w.rayHits().data());
+  out[1] = r.position.x;
+  out[2] = r.position.y;
+  out[3] = static_cast<double>(r.iterations);
+  return r.hitCount;
+}
+
+/// 0 Contacts, 1 PairsOnly, 2 Manifolds (ContactMode); other values are ignored.
+void c2_world_set_contact_mode(World& w, int mode) { w.setContactMode(static_cast<ContactMode>(mode)); }
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(collide2d_world_queries) {
+  using namespace emscripten;
+  function("worldCastShape", &c2_world_cast_shape);
+  function("worldMoveAndSlide", &c2_world_move_and_slide);
+  function("worldSetContactMode", &c2_world_set_contact_mode);
+}

@@ -12,7 +12,7 @@ import type {
   Aabb, AnyShape, Box, BoundaryPoint, BodyFilter, BodyHandle, BodyOptions, BodyTransform, Circle,
   CircleLineIntersection, CircleSegmentIntersection, Contact, Line, LineIntersection, PackedPolygons, Polygon, Ray,
   RayHit, SatResult, Segment, SegmentIntersection, SegmentPoint, Shape, SlideResult, Status, SweepHit, Transform,
-  Untagged, Vec2, WorldOptions, WorldRayHit,
+  Untagged, Vec2, WorldOptions, WorldRayHit, ContactMode, WorldSlide,
 } from './types.js';
 
 // ---- state ---------------------------------------------------------------------------------------------------
@@ -1719,6 +1719,9 @@ function viewOf(v, Type, address, length) {
   return new Type(heap, address, length);
 }
 
+const CONTACT_MODES = ['contacts', 'pairs', 'manifolds'];
+const NO_NUMBERS = new Float64Array(0); // pairContacts / pairManifolds after a step in another mode
+
 /**
  * Many bodies with a broad phase (a uniform grid rebuilt at every step): every overlapping pair with its contact,
  * begin / end events, region queries and raycasts (the C++ `collide2d::World`).
@@ -1753,6 +1756,11 @@ export class World {
   static readonly EVENT_STRIDE = 2;
   /** Numbers per hit in {@link World.rayHits}: handle, fraction, pointX, pointY, normalX, normalY. */
   static readonly RAY_HIT_STRIDE = 6;
+  /**
+   * Numbers per pair in {@link World.pairManifolds}: normalX, normalY, count, then two points (pointX, pointY, depth,
+   * id; the unused second point is zeros).
+   */
+  static readonly MANIFOLD_STRIDE = 11;
 
   #p: any = null; // the embind World (the C++ collide2d::World); null once freed
   // After the last step(): counts and addresses of pairs and events; after the last query: of its results.
@@ -1773,6 +1781,10 @@ export class World {
   #vEnds: any = null;
   #vQueries: any = null;
   #vRays: any = null;
+  #mode = 0; // contact mode for the next step: 0 contacts, 1 pairs, 2 manifolds
+  #stepMode = 0; // the mode of the last step
+  #manifoldsAt = 0;
+  #vManifolds: any = null;
 
   /**
    * An empty world.
@@ -2070,6 +2082,8 @@ export class World {
     this.#beginsAt = io[OUT + 4];
     this.#ends = io[OUT + 5];
     this.#endsAt = io[OUT + 6];
+    this.#manifoldsAt = io[OUT + 7];
+    this.#stepMode = this.#mode;
     return n;
   }
 
@@ -2103,6 +2117,7 @@ export class World {
    */
   get pairContacts(): Float64Array {
     this.#live('pairContacts');
+    if (this.#stepMode !== 0) return NO_NUMBERS; // no contacts in the other modes
     return (this.#vContacts = viewOf(this.#vContacts, Float64Array, this.#contactsAt, 5 * this.#pairs));
   }
 
@@ -2212,6 +2227,98 @@ export class World {
     return { body: v[k], fraction: v[k + 1], point: { x: v[k + 2], y: v[k + 3] }, normal: { x: v[k + 4], y: v[k + 5] } };
   }
 
+  /**
+   * What the next {@link World.step} computes per touching pair (the pairs and events are the same in every mode):
+   * `'contacts'` (default) {@link World.pairContacts}; `'pairs'` pairs and events only (sensors, triggers: faster,
+   * pairContacts and pairManifolds empty); `'manifolds'` {@link World.pairManifolds} (pairContacts empty).
+   * May change between steps.
+   */
+  setContactMode(mode: ContactMode): void;
+  setContactMode(mode) {
+    const p = this.#live('setContactMode');
+    const k = CONTACT_MODES.indexOf(mode);
+    if (k < 0) {
+      if (typeof mode !== 'string') throw typeError('World.setContactMode', 'mode', "'contacts', 'pairs' or 'manifolds'", mode);
+      throw new RangeError(`collide2d.World.setContactMode: argument mode must be 'contacts', 'pairs' or 'manifolds' (got ${show(mode)})`);
+    }
+    M.worldSetContactMode(p, k);
+    this.#mode = k;
+  }
+
+  /** The mode set by {@link World.setContactMode}. */
+  get contactMode(): ContactMode {
+    this.#live('contactMode');
+    return CONTACT_MODES[this.#mode] as ContactMode;
+  }
+
+  /**
+   * View, {@link World.MANIFOLD_STRIDE} = 11 per pair after a step in `'manifolds'` mode (else empty): normalX,
+   * normalY, count (1 or 2), then two points of pointX, pointY, depth, id — `collideManifold(shapeA, shapeB)` on the
+   * world shapes, in {@link World.pairBodies} order.
+   */
+  get pairManifolds(): Float64Array {
+    this.#live('pairManifolds');
+    if (this.#stepMode !== 2) return NO_NUMBERS;
+    return (this.#vManifolds = viewOf(this.#vManifolds, Float64Array, this.#manifoldsAt, 11 * this.#pairs));
+  }
+
+  #motion(fn, shape, transform, motion, motionName) {
+    const kind = putShape(fn, 'shape', shape, 0, PAIR_SHAPES);
+    checkObject(fn, 'transform', transform);
+    io[SLOT1] = finite(fn, 'transform.x', transform.x);
+    io[SLOT1 + 1] = finite(fn, 'transform.y', transform.y);
+    io[SLOT1 + 2] = transform.angle !== undefined ? finite(fn, 'transform.angle', transform.angle) : 0;
+    putPoint(fn, motionName, motion, POINT);
+    return kind;
+  }
+
+  /**
+   * First hit of `shape` (local coordinates, placed by `transform` as a body would be) moving by `translation`, over
+   * the bodies with `(category & mask) != 0`: the smallest fraction of the core shape cast (ties: the smaller slot
+   * index). Entry convention of the core cast: never passes through, never ends inside; a body it starts touching
+   * or overlapping counts (fraction 0) only when moving into it. Returns 0 or 1; the record is in
+   * {@link World.rayHits} (body, fraction, pointX, pointY, normalX, normalY; the normal points from the shape to the
+   * body) and {@link World.rayHit}.
+   */
+  castShape(shape: Shape, transform: BodyTransform, translation: Vec2, mask?: number): number;
+  castShape(shape, transform, translation, mask) {
+    const fn = 'World.castShape';
+    const p = this.#live('castShape');
+    const kind = this.#motion(fn, shape, transform, translation, 'translation');
+    const n = M.worldCastShape(p, kind, io[0], io[1], maskArg(fn, mask));
+    fresh();
+    if (n < 0) rejected(fn, ['shape', 'transform', 'translation', 'mask'], [shape, transform, translation, mask]);
+    this.#rays = n;
+    this.#raysAt = io[OUT];
+    return n;
+  }
+
+  /**
+   * Kinematic character controller: moves `shape` (placed by `transform`; its angle is kept) by `displacement`,
+   * stopping at each hit and sliding along it (the motion's component along the hit normal removed), at most
+   * `maxIterations` casts (1..8, default 4). The shape never ends overlapping a body it started clear of; motion
+   * into a body it starts overlapping is stopped, motion out of it is free. Returns the final position, the cast
+   * count and the hit count; the hits are in {@link World.rayHits} in order.
+   */
+  moveAndSlide(shape: Shape, transform: BodyTransform, displacement: Vec2, maxIterations?: number, mask?: number): WorldSlide;
+  moveAndSlide(shape, transform, displacement, maxIterations = 4, mask) {
+    const fn = 'World.moveAndSlide';
+    const p = this.#live('moveAndSlide');
+    const kind = this.#motion(fn, shape, transform, displacement, 'displacement');
+    if (typeof maxIterations !== 'number' || !Number.isInteger(maxIterations)) {
+      throw typeError(fn, 'maxIterations', 'an integer', maxIterations);
+    }
+    const n = M.worldMoveAndSlide(p, kind, io[0], io[1], Math.min(Math.max(maxIterations, 1), 8), maskArg(fn, mask));
+    fresh();
+    if (n < 0) {
+      rejected(fn, ['shape', 'transform', 'displacement', 'maxIterations', 'mask'],
+        [shape, transform, displacement, maxIterations, mask]);
+    }
+    this.#rays = n;
+    this.#raysAt = io[OUT];
+    return { position: vecAt(OUT + 1), iterations: io[OUT + 3], hitCount: n };
+  }
+
   /** Bytes of wasm heap the world holds (vector capacities, polygons; not the allocator's overhead). */
   get heapBytes(): number {
     return this.#live('heapBytes').heapBytes();
@@ -2225,6 +2332,7 @@ export class World {
     worldRegistry?.unregister(this);
     this.#p = null;
     this.#vPairs = this.#vContacts = this.#vBegins = this.#vEnds = this.#vQueries = this.#vRays = null;
+    this.#vManifolds = null;
     p.delete();
   }
   /** Same as free(), for `using` declarations (where Symbol.dispose exists). */

@@ -425,3 +425,16 @@ export interface Manifold {
   normal: Vec2;
   points: ManifoldPoint[];
 }
+
+/** What {@link World.step} computes per touching pair ({@link World.setContactMode}). */
+export type ContactMode = 'contacts' | 'pairs' | 'manifolds';
+
+/** Result of {@link World.moveAndSlide}; its hits are in {@link World.rayHits}. */
+export interface WorldSlide {
+  /** Where the shape's transform ends (its angle is unchanged). */
+  position: Vec2;
+  /** Casts made. */
+  iterations: number;
+  /** Hits on the way (records in {@link World.rayHits}, in order). */
+  hitCount: number;
+}
