@@ -320,12 +320,10 @@ template <ConvexShape A, ConvexShape B> Contact collideAny(const A& a, const B& 
 }
 
 namespace detail {
-template <ConvexShape A, ConvexShape B>
-DistanceResult distanceImpl(const A& a, const B& b, SimplexCache* cache, GjkTrace* trace) {
+// One body for every pair (the pair's own overlap test behind PairTests).
+[[gnu::noinline]] DistanceResult distanceCores(const Core& ka, const Core& kb, SimplexCache* cache, GjkTrace* trace,
+                                               const PairTests& pair) {
   DistanceResult out;
-  detail::Core ka, kb;
-  detail::makeCore(a, ka);
-  detail::makeCore(b, kb);
   if (ka.count == 0 || kb.count == 0) {  // an empty (default-constructed) polygon: nothing to be near
     out.distance = std::numeric_limits<double>::infinity();
     if (cache != nullptr) cache->count = 0;
@@ -343,7 +341,7 @@ DistanceResult distanceImpl(const A& a, const B& b, SimplexCache* cache, GjkTrac
   Vec2 coreA = g.pointA, coreB = g.pointB, n = g.normal;
   double gap = separation;
   if (g.coresOverlap || !(separation > band)) {
-    if (detail::overlapsAnyImpl(a, b)) {
+    if (pair.overlaps()) {
       out.overlap = true;
       out.distance = 0.0;
       const Vec2 mid = lerp(g.pointA + g.normal * ra, g.pointB - g.normal * rb, 0.5);
@@ -363,6 +361,14 @@ DistanceResult distanceImpl(const A& a, const B& b, SimplexCache* cache, GjkTrac
   out.pointA = coreA + n * ra;
   out.pointB = coreB - n * rb;
   return out;
+}
+
+template <ConvexShape A, ConvexShape B>
+DistanceResult distanceImpl(const A& a, const B& b, SimplexCache* cache, GjkTrace* trace) {
+  Core ka, kb;
+  makeCore(a, ka);
+  makeCore(b, kb);
+  return distanceCores(ka, kb, cache, trace, pairTests(a, b));
 }
 }  // namespace detail
 
