@@ -505,3 +505,17 @@ test('World.add accepts a capsule: getShape turns both ends about the body posit
     w.free();
   }
 });
+
+test('closestPoint, bounds, raycast, contains and validate of a capsule (JS)', () => {
+  const cap = c2.capsule(0, 0, 2, 0, 0.5);
+  assert.deepEqual(c2.closestPoint(cap, { x: 1, y: 3 }), { point: { x: 1, y: 0.5 }, distanceSquared: 6.25, inside: false });
+  assert.deepEqual(c2.closestPoint(cap, { x: 1, y: 0 }), { point: { x: 1, y: 0.5 }, distanceSquared: 0.25, inside: true });
+  assert.deepEqual(c2.bounds(cap), { type: 'aabb', min: { x: -0.5, y: -0.5 }, max: { x: 2.5, y: 0.5 } });
+  const h = c2.raycast(c2.ray(-5, 0, 1, 0), cap);
+  assert.ok(h !== null && Math.abs(h.fraction - 4.5) < 1e-12 && h.normal.x === -1);
+  assert.equal(c2.contains(cap, { x: 2.5, y: 0 }), true);
+  assert.equal(c2.contains(cap, { x: 2.5, y: 0.01 }), false);
+  assert.deepEqual(c2.validate({ type: 'capsule', a: { x: 0, y: 0 }, b: { x: 1, y: NaN }, radius: 1 }),
+    { ok: false, error: 'NotFinite', field: 'b', message: 'must be finite (not NaN or infinite)' });
+  assert.equal(c2.validate(cap).ok, true);
+});
