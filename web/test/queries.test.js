@@ -483,3 +483,39 @@ test('batch.distance equals distance() pair by pair, packed and prepared; bad pa
   assert.throws(() => c2.batch.distance(prepared, pairs), /was freed/);
   assert.deepEqual(Array.from(c2.batch.distance(packed, pairs.subarray(0, 2))), Array.from(a.subarray(0, S)));
 });
+
+test('World.add accepts a capsule: getShape turns both ends about the body position, pairs and queries see it', () => {
+  const w = new c2.World();
+  try {
+    const h = w.add(c2.capsule(1, 0, 3, 0, 0.5), { x: 10, y: 5, angle: Math.PI / 2 });
+    const s = w.getShape(h);
+    assert.equal(s.type, 'capsule');
+    assert.equal(s.radius, 0.5);
+    assert.ok(Math.abs(s.a.x - 10) < 1e-12 && Math.abs(s.a.y - 6) < 1e-12, JSON.stringify(s));
+    assert.ok(Math.abs(s.b.x - 10) < 1e-12 && Math.abs(s.b.y - 8) < 1e-12, JSON.stringify(s));
+    const ball = w.add(c2.circle(0, 0, 0.25), { x: 10.7, y: 7 });
+    assert.equal(w.step(), 1);
+    const c = c2.collide(s, w.getShape(ball));
+    assert.ok(c !== null && Math.abs(c.depth - 0.05) < 1e-12);
+    assert.equal(w.queryPoint({ x: 10.45, y: 8.2 }), 1);
+    assert.throws(() => w.add(c2.capsule(0, 0, 1, 0, 1), { x: NaN, y: 0 }), RangeError);
+    assert.throws(() => w.add({ type: 'capsule', a: { x: 0, y: 0 }, b: { x: 1, y: 0 }, radius: -1 }),
+      (e) => e instanceof RangeError && /World\.add: argument shape\.radius must be >= 0/.test(e.message));
+  } finally {
+    w.free();
+  }
+});
+
+test('closestPoint, bounds, raycast, contains and validate of a capsule (JS)', () => {
+  const cap = c2.capsule(0, 0, 2, 0, 0.5);
+  assert.deepEqual(c2.closestPoint(cap, { x: 1, y: 3 }), { point: { x: 1, y: 0.5 }, distanceSquared: 6.25, inside: false });
+  assert.deepEqual(c2.closestPoint(cap, { x: 1, y: 0 }), { point: { x: 1, y: 0.5 }, distanceSquared: 0.25, inside: true });
+  assert.deepEqual(c2.bounds(cap), { type: 'aabb', min: { x: -0.5, y: -0.5 }, max: { x: 2.5, y: 0.5 } });
+  const h = c2.raycast(c2.ray(-5, 0, 1, 0), cap);
+  assert.ok(h !== null && Math.abs(h.fraction - 4.5) < 1e-12 && h.normal.x === -1);
+  assert.equal(c2.contains(cap, { x: 2.5, y: 0 }), true);
+  assert.equal(c2.contains(cap, { x: 2.5, y: 0.01 }), false);
+  assert.deepEqual(c2.validate({ type: 'capsule', a: { x: 0, y: 0 }, b: { x: 1, y: NaN }, radius: 1 }),
+    { ok: false, error: 'NotFinite', field: 'b', message: 'must be finite (not NaN or infinite)' });
+  assert.equal(c2.validate(cap).ok, true);
+});

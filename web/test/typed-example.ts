@@ -177,3 +177,5 @@ c2.cast(cap, { rotation: 1 }, cap);
 // @ts-expect-error a line is not a convex shape
 c2.distance(cap, c2.line(0, 0, 1, 1));
 export const queries = [dist, firstVertex, castHit, castBoth, manifoldId, capInBox];
+const capsuleBoundary: BoundaryPoint = c2.closestPoint(cap, { x: 1, y: 3 });
+export const capsuleQueries = [capsuleBoundary, c2.bounds(cap), c2.raycast(c2.ray(-5, 0, 1, 0), cap), c2.validate(cap)];

@@ -2,7 +2,7 @@
 //
 // WHAT IT DOES
 //
-// * A body is one shape (Circle, Aabb, Box, Polygon or Segment) given in LOCAL coordinates, a Transform
+// * A body is one shape (Circle, Aabb, Box, Polygon, Segment or Capsule) given in LOCAL coordinates, a Transform
 //   (position, angle), a user id (a double: every uint32 fits exactly) and a Filter. Its world shape is:
 //     Circle  -> Circle{apply(xf, center), radius}
 //     Aabb    -> Aabb{min + position, max + position} when xf.angle == 0, else
@@ -16,6 +16,7 @@
 //                (x, y) order — the shape the points actually span, never a polygon with a flat side that the SAT
 //                would extend to a whole line. getShapeType() stays Polygon; getWorldShape() returns the Segment.
 //     Segment -> Segment{apply(xf, a), apply(xf, b)}
+//     Capsule -> Capsule{apply(xf, a), apply(xf, b), radius}
 //   The world keeps each body's world shape as a Shape (polygons rebuilt in place every move, without allocation)
 //   and answers with the core's generic collide / overlaps / contains / raycast on it. tests/native/world_model.h
 //   builds the same shapes independently; the tests and the fuzz target compare them bit for bit.

@@ -10,7 +10,7 @@
 // memory per call.
 import type {
   Aabb, AnyShape, Box, BoundaryPoint, BodyFilter, BodyHandle, BodyOptions, BodyTransform, Circle,
-  CircleLineIntersection, CircleSegmentIntersection, Contact, Line, LineIntersection, PackedPolygons, Polygon, Ray,
+  Capsule, CircleLineIntersection, CircleSegmentIntersection, Contact, Line, LineIntersection, PackedPolygons, Polygon, Ray,
   RayHit, SatResult, Segment, SegmentIntersection, SegmentPoint, Shape, SlideResult, Status, SweepHit, Transform,
   Untagged, Vec2, WorldOptions, WorldRayHit, ContactMode, WorldSlide,
 } from './types.js';
@@ -997,7 +997,7 @@ export function intersect(a, b): any {
 }
 
 /** Closest point of an area's boundary to `point`, and whether `point` is inside. */
-export function closestPoint(shape: Circle | Aabb | Box | Polygon, point: Vec2): BoundaryPoint;
+export function closestPoint(shape: Circle | Aabb | Box | Polygon | Capsule, point: Vec2): BoundaryPoint;
 /** Closest point of a segment or line to `point`, with its parameter. */
 export function closestPoint(shape: Segment | Line, point: Vec2): SegmentPoint;
 export function closestPoint(shape, point): any {
