@@ -84,11 +84,29 @@ inline void adviseHugePages([[maybe_unused]] void* data, [[maybe_unused]] std::s
 #endif
 }
 
+#if defined(__EMSCRIPTEN__) && !defined(__cpp_exceptions)
+// WebAssembly without exceptions: the probed block itself is handed to the vector (see operator new at the end of
+// this file). Freeing the probe and asking operator new for the same size again was not enough: emmalloc did not
+// always find the freed block again, grew the memory, failed and aborted (World.reserve with the memory nearly full).
+void* gProbe = nullptr;
+std::size_t gProbeBytes = 0;
+#endif
+
 template <class V> __attribute__((noinline)) bool reallocate(V& v, std::size_t cap) {
   using T = typename V::value_type;
   if (cap > v.max_size() || cap > std::numeric_limits<std::size_t>::max() / sizeof(T)) return false;
   void* probe = std::malloc(cap * sizeof(T));
   if (probe == nullptr) return false;
+#if defined(__EMSCRIPTEN__) && !defined(__cpp_exceptions)
+  gProbe = probe;
+  gProbeBytes = cap * sizeof(T);
+  v.reserve(cap);  // operator new(cap * sizeof(T)) takes gProbe
+  if (gProbe != nullptr) {  // (not taken: reserve did not allocate)
+    std::free(gProbe);
+    gProbe = nullptr;
+  }
+  return true;
+#endif
   std::free(probe);
 #if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(__cpp_exceptions)
   // A large buffer with contents (the candidates growing through a heavy frame): the new block gets its advice
@@ -1543,3 +1561,18 @@ std::size_t World::heapBytes() const {
 }
 
 }  // namespace collide2d
+
+#if defined(__EMSCRIPTEN__) && !defined(__cpp_exceptions)
+// The module's operator new (single-threaded WebAssembly, built without exceptions): the block a World growth has
+// just probed when the size matches (see reallocate above), else malloc; a failure aborts as libc++'s does.
+void* operator new(std::size_t n) {
+  if (collide2d::gProbe != nullptr && n == collide2d::gProbeBytes) {
+    void* p = collide2d::gProbe;
+    collide2d::gProbe = nullptr;
+    return p;
+  }
+  void* p = std::malloc(n == 0 ? 1 : n);
+  if (p == nullptr) std::abort();
+  return p;
+}
+#endif
