@@ -5,6 +5,10 @@
 //   rapier         @dimforge/rapier2d-compat as a collision-only pipeline: parentless sensor colliders with
 //                  ActiveCollisionTypes FIXED_FIXED, setTranslation/setRotation + world.step(eventQueue); the pair
 //                  set is kept from the collision (start/stop) events (sensors: no contact data)
+//   rapier-simd    @dimforge/rapier2d-simd-compat 0.19.3, the same sensor pipeline (issue 12's peer)
+//   rapier-cont.   @dimforge/rapier2d-compat with contacts: non-sensor parentless colliders (FIXED_FIXED), the
+//                  touching pairs kept from the collision events, and every such pair's contact manifold read with
+//                  world.contactPair (normal, contact count, each contact's distance) inside the timed frame
 //   detect-c.      detect-collisions System: setPosition/setAngle (updateNow = false) + update() + checkAll()
 //   flatbush+sat   a Flatbush index of the AABBs rebuilt every frame, one search per body, candidates i < j tested
 //                  with SAT.js (testPolygonPolygon / testPolygonCircle / testCircleCircle) and a Response
@@ -16,7 +20,8 @@
 // translation of length 1..30) against the 10k scene: World.castShape vs rapier's world.castShape (maxToi 1,
 // stopAtPenetration false: collide2d's entry convention), hits compared within f32 precision.
 //
-// Usage: node bench/js/world.mjs [N ...] [--frames=T] [--warmup=W] [--libs=collide2d,native,rapier,dc,flatbush]
+// Usage: node bench/js/world.mjs [N ...] [--frames=T] [--warmup=W]
+//                                [--libs=collide2d,native,rapier,rapier-simd,rapier-contacts,dc,flatbush]
 //                                [--no-raycast] [--rays=10000] [--native=path/to/collide2d_bench]
 //   default N = 1000 10000 50000; frames: 10 warm-up + 60 timed up to 1k, 5 + 30 up to 10k, 3 + 12 above.
 //   The native figures come from the newest build/*/bench/collide2d_bench (npm run bench rebuilds build/bench just
@@ -40,7 +45,7 @@ const flag = (name) => args.find((a) => a === `--${name}` || a.startsWith(`--${n
 const flagValue = (name) => flag(name)?.split('=')[1];
 const sizes = args.filter((a) => /^\d+$/.test(a)).map(Number);
 const NS = sizes.length ? sizes : [1000, 10000, 50000];
-const LIBS = (flagValue('libs') ?? 'collide2d,c2pairs,c2manifolds,native,rapier,dc,flatbush').split(',');
+const LIBS = (flagValue('libs') ?? 'collide2d,c2pairs,c2manifolds,native,rapier,rapier-simd,rapier-contacts,dc,flatbush').split(',');
 const CASTS = Number(flagValue('casts') ?? 2000);
 const RAYS = Number(flagValue('rays') ?? 10000);
 const framesFor = (n) => ({
@@ -72,6 +77,18 @@ if (LIBS.includes('collide2d')) {
 
 const RAPIER = (await import('@dimforge/rapier2d-compat')).default;
 await RAPIER.init();
+// Issue 12's peers: rapier's SIMD build (0.19.3, pinned in package.json) with the same sensor pipeline, and rapier
+// with contacts (non-sensor colliders; every touching pair's contact manifold is read each frame).
+let RAPIER_SIMD = null;
+if (LIBS.includes('rapier-simd')) {
+  try {
+    RAPIER_SIMD = (await import('@dimforge/rapier2d-simd-compat')).default;
+    await RAPIER_SIMD.init();
+  } catch (e) {
+    log(`rapier2d-simd-compat: skipped (${e.message.split('\n')[0]}); npm install`);
+    RAPIER_SIMD = null;
+  }
+}
 const { System } = await import('detect-collisions');
 const Flatbush = (await import('flatbush')).default;
 const SAT = (await import('sat')).default;
@@ -144,31 +161,46 @@ function collide2dAdapter(n, mode = 'contacts') {
 
 const FIXED_FIXED_TYPES = RAPIER.ActiveCollisionTypes.DEFAULT | RAPIER.ActiveCollisionTypes.FIXED_FIXED;
 
-function rapierAdapter(n) {
-  const world = new RAPIER.World({ x: 0, y: 0 });
-  const events = new RAPIER.EventQueue(true);
+function rapierAdapter(n, R = RAPIER, name = 'rapier', contacts = false) {
+  const world = new R.World({ x: 0, y: 0 });
+  const events = new R.EventQueue(true);
   const colliders = new Array(n);
   const handleIndex = new Map();
   const v = { x: 0, y: 0 };
   let pairs = 0;
+  // With contacts: the touching pairs (from the events) whose manifolds are read every frame.
+  const active = contacts ? new Map() : null;
   const onEvent = (h1, h2, started) => {
     pairs += started ? 1 : -1;
+    if (active) {
+      const key = h1 < h2 ? h1 * 2 ** 26 + h2 : h2 * 2 ** 26 + h1;
+      if (started) active.set(key, [h1, h2]);
+      else active.delete(key);
+    }
+  };
+  let contactSum = 0;
+  const readManifold = (manifold) => {
+    const k = manifold.numContacts();
+    const nrm = manifold.normal();
+    contactSum += nrm.x + k;
+    for (let c = 0; c < k; c++) contactSum += manifold.contactDist(c);
   };
   return {
-    name: 'rapier',
+    name,
     setup(s) {
       for (let i = 0; i < n; i++) {
         const b = s.bodies[i];
         let desc;
         switch (b.kind) {
-          case Kind.Circle: desc = RAPIER.ColliderDesc.ball(b.a); break;
-          case Kind.Aabb: desc = RAPIER.ColliderDesc.cuboid(b.a / 2, b.b / 2); break;
-          case Kind.Box: desc = RAPIER.ColliderDesc.cuboid(b.a, b.b); break;
-          case Kind.Polygon: desc = RAPIER.ColliderDesc.convexPolyline(new Float32Array(b.points)); break;
+          case Kind.Circle: desc = R.ColliderDesc.ball(b.a); break;
+          case Kind.Aabb: desc = R.ColliderDesc.cuboid(b.a / 2, b.b / 2); break;
+          case Kind.Box: desc = R.ColliderDesc.cuboid(b.a, b.b); break;
+          case Kind.Polygon: desc = R.ColliderDesc.convexPolyline(new Float32Array(b.points)); break;
         }
         if (!desc) throw new Error(`rapier rejected body ${i}`);
-        desc.setTranslation(b.x, b.y).setRotation(b.angle).setSensor(true)
-          .setActiveCollisionTypes(FIXED_FIXED_TYPES).setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS);
+        const types = R.ActiveCollisionTypes.DEFAULT | R.ActiveCollisionTypes.FIXED_FIXED;
+        desc.setTranslation(b.x, b.y).setRotation(b.angle).setSensor(!contacts)
+          .setActiveCollisionTypes(types).setActiveEvents(R.ActiveEvents.COLLISION_EVENTS);
         colliders[i] = world.createCollider(desc);
         handleIndex.set(colliders[i].handle, i);
       }
@@ -188,12 +220,24 @@ function rapierAdapter(n) {
       }
       world.step(events);
       events.drainCollisionEvents(onEvent);
+      if (active) {
+        for (const [h1, h2] of active.values()) {
+          world.contactPair(world.getCollider(h1), world.getCollider(h2), readManifold);
+        }
+      }
       return pairs;
     },
     collect(keys) {
       // The full enumeration (untimed): the narrow phase's intersecting pairs of every collider.
       let self = 0;
       const np = world.narrowPhase;
+      if (active) {
+        for (const [h1, h2] of active.values()) {
+          const i = handleIndex.get(h1), j = handleIndex.get(h2);
+          keys.add(Math.min(i, j) * n + Math.max(i, j));
+        }
+        return;
+      }
       for (let i = 0; i < n; i++) {
         self = i;
         np.intersectionPairsWith(colliders[i].handle, (h2) => {
@@ -384,9 +428,12 @@ const ADAPTERS = [
   ['c2pairs', (n) => collide2dAdapter(n, 'pairs')],
   ['c2manifolds', (n) => collide2dAdapter(n, 'manifolds')],
   ['rapier', rapierAdapter],
+  ['rapier-simd', (n) => rapierAdapter(n, RAPIER_SIMD, 'rapier2d-simd-compat 0.19.3 (sensors)')],
+  ['rapier-contacts', (n) => rapierAdapter(n, RAPIER, 'rapier2d-compat 0.21 with contacts', true)],
   ['dc', dcAdapter],
   ['flatbush', flatbushSatAdapter],
-].filter(([key]) => LIBS.includes(key) && (!['collide2d', 'c2pairs', 'c2manifolds'].includes(key) || c2 !== null));
+].filter(([key]) => LIBS.includes(key) && (!['collide2d', 'c2pairs', 'c2manifolds'].includes(key) || c2 !== null) &&
+  (key !== 'rapier-simd' || RAPIER_SIMD !== null));
 
 // ---- native benchmark ----------------------------------------------------------------------------------------------
 
@@ -860,6 +907,30 @@ if (NS.includes(10000) && NS.includes(50000)) {
   lines.push(`| growth 10k→50k | ${g('collide2d')} | ${gn} | ${g('rapier')} | ${g('dc')} | ${g('flatbush')} | | | |`);
 }
 lines.push('');
+{
+  // Issue 12's peers (same run, same frames): the best rapier with sensors and rapier with contact manifolds.
+  const peerRows = [];
+  for (const n of NS) {
+    const r = get(n, 'rapier'), rs = get(n, 'rapier-simd'), rc = get(n, 'rapier-contacts');
+    if (!rs && !rc) continue;
+    // Like for like where the modes ran: pairs only against sensors, manifolds against contact manifolds.
+    const c = get(n, 'c2pairs') ?? get(n, 'collide2d'), cm = get(n, 'c2manifolds') ?? get(n, 'collide2d');
+    const best = [r, rs].filter(Boolean).reduce((a, b) => (!a || b.ms < a.ms ? b : a), null);
+    peerRows.push(`| ${n.toLocaleString('en-US')} | ${c?.lib.name ?? 'n/a'} ${fmt(c?.ms)} | ${cm?.lib.name ?? 'n/a'} ${fmt(cm?.ms)} | ` +
+      `${fmt(r?.ms)} | ${fmt(rs?.ms)} | ${fmt(rc?.ms)} | ` +
+      `${c && best ? fmt(c.ms / best.ms, 3) : 'n/a'} | ${cm && rc ? fmt(cm.ms / rc.ms, 3) : 'n/a'} | ` +
+      `${[c, rs, rc].map((x) => (x ? String(x.pairs) : 'n/a')).join(' / ')} |`);
+  }
+  if (peerRows.length) {
+    lines.push('Issue 12 peers: rapier2d-simd-compat 0.19.3 (sensors, as above) and rapier2d-compat 0.21 with contacts ' +
+      '(non-sensor colliders, every touching pair\'s contact manifold read each frame); targets: collide2d ≤ 1/4 of each:');
+    lines.push('');
+    lines.push('| N | collide2d vs sensors (wasm) | collide2d vs contacts (wasm) | rapier 0.21 sensors | rapier-simd 0.19.3 sensors | rapier 0.21 contacts | collide2d / best sensors | collide2d / contacts | pairs: collide2d / simd / contacts |');
+    lines.push('|---:|---|---|---:|---:|---:|---:|---:|---|');
+    for (const l of peerRows) lines.push(l);
+    lines.push('');
+  }
+}
 const memLines = [];
 for (const n of NS) {
   const c = get(n, 'collide2d');

@@ -21,6 +21,10 @@
 #include <utility>
 #include <variant>
 
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+#include <sys/mman.h>
+#endif
+
 namespace collide2d {
 
 namespace {
@@ -60,21 +64,69 @@ template <class V, class T> V load4(const T* p) {
   std::memcpy(&v, p, sizeof v);
   return v;
 }
-I4 max4(I4 a, I4 b) {
-  const I4 greater = a > b;
-  return (a & greater) | (b & ~greater);
-}
 
 // Growth that can fail: room for n elements (plus 1/8 slack) or false with `v` unchanged. The block is first
 // requested from std::malloc and given back, so that where operator new cannot report failure (WebAssembly without
 // exceptions) an unavailable block is seen here; natively std::bad_alloc is caught as well.
 // Out of line (one copy per element type): inlined at each of the World's growth points it cost kilobytes of wasm.
+// Large blocks (the pair buffers of a heavy frame: 2M pairs are ~150 MB) ask Linux for transparent huge pages before
+// they are first touched. Measured on this machine kind (a VM): touching fresh memory costs ~12 us per 4 KB page, so
+// the first step after a burst of pairs spent ~85% of its time in page faults (599 ms against 83 ms for the same step
+// once the buffers exist); with huge pages the faults are ~25x cheaper. Advice only: nothing changes if it is refused.
+// (WebAssembly: no such control; its memory is never given back, so only the very first heavy step pays.)
+inline void adviseHugePages([[maybe_unused]] void* data, [[maybe_unused]] std::size_t bytes) {
+#if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(MADV_HUGEPAGE)
+  constexpr std::size_t kHuge = std::size_t{1} << 21;
+  if (bytes < 2 * kHuge) return;
+  const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1);
+  const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kHuge - 1);
+  if (end > begin) (void)madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#endif
+}
+
+#if defined(__EMSCRIPTEN__) && !defined(__cpp_exceptions)
+// WebAssembly without exceptions: the probed block itself is handed to the vector (see operator new at the end of
+// this file). Freeing the probe and asking operator new for the same size again was not enough: emmalloc did not
+// always find the freed block again, grew the memory, failed and aborted (World.reserve with the memory nearly full).
+void* gProbe = nullptr;
+std::size_t gProbeBytes = 0;
+#endif
+
 template <class V> __attribute__((noinline)) bool reallocate(V& v, std::size_t cap) {
   using T = typename V::value_type;
   if (cap > v.max_size() || cap > std::numeric_limits<std::size_t>::max() / sizeof(T)) return false;
   void* probe = std::malloc(cap * sizeof(T));
   if (probe == nullptr) return false;
+#if defined(__EMSCRIPTEN__) && !defined(__cpp_exceptions)
+  gProbe = probe;
+  gProbeBytes = cap * sizeof(T);
+  v.reserve(cap);  // operator new(cap * sizeof(T)) takes gProbe
+  if (gProbe != nullptr) {  // (not taken: reserve did not allocate)
+    std::free(gProbe);
+    gProbe = nullptr;
+  }
+  return true;
+#endif
   std::free(probe);
+#if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(__cpp_exceptions)
+  // A large buffer with contents (the candidates growing through a heavy frame): the new block gets its advice
+  // before the old contents are copied in, so that the copy itself faults huge pages (reserve() would copy first).
+  if constexpr (std::is_trivially_copyable_v<T>) {
+    if (!v.empty() && cap * sizeof(T) >= (std::size_t{4} << 20)) {
+      try {
+        V t;
+        t.reserve(cap);
+        adviseHugePages(t.data(), t.capacity() * sizeof(T));
+        t.resize(v.size());
+        std::memcpy(t.data(), v.data(), v.size() * sizeof(T));
+        v.swap(t);
+      } catch (...) {
+        return false;
+      }
+      return true;
+    }
+  }
+#endif
 #if defined(__cpp_exceptions)
   try {
     v.reserve(cap);
@@ -84,6 +136,7 @@ template <class V> __attribute__((noinline)) bool reallocate(V& v, std::size_t c
 #else
   v.reserve(cap);
 #endif
+  adviseHugePages(v.data(), v.capacity() * sizeof(T));
   return true;
 }
 template <class V> __attribute__((noinline)) bool growSlow(V& v, std::size_t n) {
@@ -126,6 +179,13 @@ float floatDown(double v) {
   return f;
 }
 float floatUp(double v) { return -floatDown(-v); }
+
+// An entry's body field: the body's dense index (< 2^20) and two flags, "the body starts in an earlier column / row
+// than this entry's cell". A pair is tested only in the cell holding the lower-left corner of the intersection of
+// the two bounds, i.e. where not both start in an earlier column and not both in an earlier row: one AND of the two
+// entries' fields (this replaced two int32 arrays of first cells: 8 bytes per entry).
+constexpr std::uint32_t kBeforeX = 1u << 30, kBeforeY = 1u << 31, kBefore = kBeforeX | kBeforeY;
+constexpr std::uint32_t kEntryBody = kBeforeX - 1;
 
 // World coordinates beyond this are refused (a transform that would put a world shape there): the narrow phase
 // squares differences of coordinates, and the grid needs finite bounds.
@@ -182,6 +242,26 @@ void convexHull(std::vector<Vec2>& pts, std::vector<Vec2>& hull) {
     hull.pop_back();  // the last point of each chain starts the other
   }
 }
+// True when Polygon::create(v) would return v as it is: at least 3 points, every consecutive triple (cyclically)
+// turning strictly left by the exact orient(), and the edge directions winding around exactly once (the same test
+// as create's: each sweep enters the upper half-plane of directions once).
+bool convexCcw(std::span<const Vec2> v) {
+  const std::size_t n = v.size();
+  if (n < 3) return false;
+  if (orient(v[n - 1], v[0], v[1]) <= 0 || orient(v[n - 2], v[n - 1], v[0]) <= 0) return false;
+  for (std::size_t i = 1; i + 1 < n; ++i) {
+    if (orient(v[i - 1], v[i], v[i + 1]) <= 0) return false;
+  }
+  const auto upward = [](Vec2 from, Vec2 to) { return to.y > from.y || (to.y == from.y && to.x > from.x); };
+  std::size_t windings = 0;
+  bool wasUpward = upward(v[n - 1], v[0]);
+  for (std::size_t i = 0; i < n; ++i) {
+    const bool up = upward(v[i], v[i + 1 < n ? i + 1 : 0]);
+    if (up && !wasUpward) ++windings;
+    wasUpward = up;
+  }
+  return windings == 1;
+}
 }  // namespace
 
 World::World() = default;
@@ -205,7 +285,7 @@ bool World::reserveBodies(std::size_t n, std::size_t polygonVertices) {
   const std::size_t polys = polygons_.size() + (polygonVertices > 0 ? 1 : 0);
   const std::size_t slots = std::max(slots_.size() + (freeSlots_.empty() ? 1 : 0), n);
   return grow(bodies_, n) && grow(bounds_, n) && grow(handles_, n) && grow(slots_, slots) &&
-         grow(freeSlots_, slots) && grow(queryMarks_, n) && grow(isLarge_, n) && grow(large_, n) &&
+         grow(freeSlots_, slots) && grow(queryMarks_, n) && grow(isLarge_, n) &&
          grow(polygons_, polys) && grow(freePolygons_, polys) && grow(slotCounts_, slots + 1) &&
          grow(vertexScratch_, polygonVertices) && grow(hullScratch_, 2 * polygonVertices + 1);
 }
@@ -424,7 +504,7 @@ Status World::remove(BodyHandle h) {
 Status World::reserve(std::size_t bodies) {
   const std::size_t n = std::min<std::size_t>(bodies, kMaxBodies);
   const bool ok = grow(bodies_, n) && grow(bounds_, n) && grow(handles_, n) && grow(slots_, n) &&
-                  grow(freeSlots_, n) && grow(queryMarks_, n) && grow(isLarge_, n) && grow(large_, n) &&
+                  grow(freeSlots_, n) && grow(queryMarks_, n) && grow(isLarge_, n) &&
                   grow(slotCounts_, n + 1);
   return ok ? Status{} : outOfMemory();
 }
@@ -447,6 +527,15 @@ void World::updatePolygon(Body& b, Vec2 pos, double c, double s) {
     std::swap(std::get<Polygon>(b.shape), pp.spare);
   }
   Polygon& world = std::get<Polygon>(b.shape);
+  // Fast path: when every turn of the moved vertices is strictly counter-clockwise (exact orient) and the boundary
+  // winds once, Polygon::create would return them unchanged (nothing duplicate, collinear, reversed or star-shaped),
+  // so assignNormalized gives its result bit for bit with one orientation per vertex instead of create's three
+  // passes and copies. The usual case: the local polygon is counter-clockwise and a rotation keeps it so. Anything
+  // else (rounding made a turn flat or backwards) takes create() and the degenerate handling below.
+  if (convexCcw(vertexScratch_)) {
+    Polygon::assignNormalized(vertexScratch_, world);  // world's storage holds this many vertices: no allocation
+    return;
+  }
   Status st;
 #if defined(__cpp_exceptions)
   try {
@@ -829,7 +918,7 @@ bool World::rebuildGrid() {
     while (tableSize < 2 * n) tableSize *= 2;
     bucketMask_ = static_cast<std::uint32_t>(tableSize - 1);
   }
-  if (!grow(bucketStart_, tableSize + 1) || !grow(isLarge_, n) || !grow(large_, n) || !grow(queryMarks_, n)) {
+  if (!grow(bucketStart_, tableSize + 1) || !grow(isLarge_, n) || !grow(queryMarks_, n)) {
     return fail();
   }
   fillZero(bucketStart_, tableSize + 1);
@@ -837,21 +926,28 @@ bool World::rebuildGrid() {
   large_.clear();
   if (queryMarks_.size() < n) queryMarks_.resize(n, 0);
 
-  // Count entries per bucket.
+  // Count entries per bucket (the large bodies are listed after: large_ is sized to them, not to every body).
   std::uint32_t bk = 0;
+  std::size_t largeCount = 0;
   for (std::uint32_t k = 0; k < n; ++k) {
     const Aabb& a = bounds_[k].box;
     const std::int32_t x0 = cellOf(a.min.x, 0), x1 = cellOf(a.max.x, 0), y0 = cellOf(a.min.y, 1), y1 = cellOf(a.max.y, 1);
     const std::int64_t cells = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
     if (cells > kMaxCellsPerBody) {
       isLarge_[k] = 1;
-      large_.push_back(k);
+      ++largeCount;
       continue;
     }
     for (std::int32_t y = y0; y <= y1; ++y) {
       for (std::int32_t x = x0; x <= x1; ++x) {
         if (bucketOf(x, y, bk)) ++bucketStart_[bk];
       }
+    }
+  }
+  if (largeCount > 0) {
+    if (!grow(large_, largeCount)) return fail();
+    for (std::uint32_t k = 0; k < n; ++k) {
+      if (isLarge_[k]) large_.push_back(k);
     }
   }
   std::uint32_t acc = 0;
@@ -862,12 +958,10 @@ bool World::rebuildGrid() {
   bucketStart_[tableSize] = acc;
   Entries& en = entries_;
   if (!(grow(en.minX, acc + 4) && grow(en.minY, acc + 4) && grow(en.maxX, acc + 4) && grow(en.maxY, acc + 4) &&
-        grow(en.x0, acc + 4) && grow(en.y0, acc + 4) && grow(en.body, acc + 4) && (dense_ || grow(entryCells_, acc)))) {
+        grow(en.body, acc + 4) && (dense_ || grow(entryCells_, acc)))) {
     return fail();
   }
   for (auto* v : {&en.minX, &en.minY, &en.maxX, &en.maxY}) v->resize(acc + 4);
-  en.x0.resize(acc + 4);
-  en.y0.resize(acc + 4);
   en.body.resize(acc + 4);
   entries_.size = acc;
   if (dense_) {
@@ -895,9 +989,7 @@ bool World::rebuildGrid() {
         en.minY[at] = fy0;
         en.maxX[at] = floatUp(a.max.x - cornerX);
         en.maxY[at] = fy1;
-        en.x0[at] = x0;
-        en.y0[at] = y0;
-        en.body[at] = k;
+        en.body[at] = k | (x > x0 ? kBeforeX : 0u) | (y > y0 ? kBeforeY : 0u);
         if (!dense_) entryCells_[at] = {x, y};
       }
     }
@@ -1043,7 +1135,9 @@ bool World::collectCandidates() {
   const Broad* bb = bounds_.data();
   auto emit = [&](std::uint32_t i, std::uint32_t j) {
     if (!shouldCollide(bb[i].filter, bb[j].filter) || !boundsOverlap(bb[i].box, bb[j].box)) return;
-    if (candidates_.size() + 2 > candidates_.capacity() && !grow(candidates_, 2 * candidates_.size() + 2)) {
+    // Growth by half (plus grow's eighth): capacity within ~1.7x of the largest frame's candidates (was 2x + 1/8).
+    if (candidates_.size() + 2 > candidates_.capacity() &&
+        !grow(candidates_, candidates_.size() + candidates_.size() / 2 + 2)) {
       ok = false;
       return;
     }
@@ -1053,7 +1147,6 @@ bool World::collectCandidates() {
   const std::size_t buckets = bucketStart_.size() - 1;
   const Entries& en = entries_;
   const float *minX = en.minX.data(), *minY = en.minY.data(), *maxX = en.maxX.data(), *maxY = en.maxY.data();
-  const std::int32_t *x0 = en.x0.data(), *y0 = en.y0.data();
   const std::uint32_t* body = en.body.data();
   const Cell* cells = entryCells_.data();
   const I4 lane{0, 1, 2, 3};
@@ -1067,29 +1160,27 @@ bool World::collectCandidates() {
         for (std::uint32_t q = p + 1; q < e; ++q) {
           if (!(cells[q] == cell)) continue;
           const bool overlap = minX[p] <= maxX[q] && minX[q] <= maxX[p] && minY[p] <= maxY[q] && minY[q] <= maxY[p];
-          if (overlap && std::max(x0[p], x0[q]) == cell.x && std::max(y0[p], y0[q]) == cell.y) emit(body[p], body[q]);
+          if (overlap && (body[p] & body[q] & kBefore) == 0) emit(body[p] & kEntryBody, body[q] & kEntryBody);
         }
       }
       continue;
     }
     // Dense grid: the bucket is one cell. Entry p against entries q = p+1 .. e-1, four at a time. A pair is kept when
     // the bounds overlap and this cell holds the lower-left corner of their intersection (so that it is tested
-    // once): cellOf is monotonic, so that corner's cell is the larger of the two first cells.
-    const std::int32_t cx = gridX0_ + static_cast<std::int32_t>(bk % gridW_);
-    const std::int32_t cy = gridY0_ + static_cast<std::int32_t>(bk / gridW_);
-    const I4 cx4 = I4{} + cx, cy4 = I4{} + cy;
+    // once): cellOf is monotonic, so that corner's cell is the larger of the two first cells, i.e. not both bodies
+    // start in an earlier column nor both in an earlier row (the entries' flags, see kBefore).
     const I4 end4 = I4{} + static_cast<std::int32_t>(e);
     for (std::uint32_t p = s; p + 1 < e; ++p) {
       const F4 pMinX = F4{} + minX[p], pMinY = F4{} + minY[p], pMaxX = F4{} + maxX[p], pMaxY = F4{} + maxY[p];
-      const I4 px0 = I4{} + x0[p], py0 = I4{} + y0[p];
+      const I4 pBefore = I4{} + static_cast<std::int32_t>(body[p] & kBefore);
       for (std::uint32_t q = p + 1; q < e; q += 4) {
         const I4 overlap = (pMinX <= load4<F4>(maxX + q)) & (load4<F4>(minX + q) <= pMaxX) &
                            (pMinY <= load4<F4>(maxY + q)) & (load4<F4>(minY + q) <= pMaxY);
-        const I4 home = (max4(px0, load4<I4>(x0 + q)) == cx4) & (max4(py0, load4<I4>(y0 + q)) == cy4);
+        const I4 home = (load4<I4>(body + q) & pBefore) == I4{};
         const I4 keep = overlap & home & ((lane + static_cast<std::int32_t>(q)) < end4);
         if ((keep[0] | keep[1] | keep[2] | keep[3]) == 0) continue;
         for (int l = 0; l < 4; ++l) {
-          if (keep[l] != 0) emit(body[p], body[q + static_cast<std::uint32_t>(l)]);
+          if (keep[l] != 0) emit(body[p] & kEntryBody, body[q + static_cast<std::uint32_t>(l)] & kEntryBody);
         }
       }
     }
@@ -1182,7 +1273,7 @@ template <class Visit> bool World::visitCells(const Aabb& box, Visit&& visit) {
       std::uint32_t bk;
       if (!bucketOf(x, y, bk)) continue;
       for (std::uint32_t p = bucketStart_[bk], e = bucketStart_[bk + 1]; p < e; ++p) {
-        if (dense_ || (entryCells_[p].x == x && entryCells_[p].y == y)) visit(entries_.body[p]);
+        if (dense_ || (entryCells_[p].x == x && entryCells_[p].y == y)) visit(entries_.body[p] & kEntryBody);
       }
     }
   }
@@ -1468,8 +1559,6 @@ std::size_t World::heapBytes() const {
   add(entries_.minY);
   add(entries_.maxX);
   add(entries_.maxY);
-  add(entries_.x0);
-  add(entries_.y0);
   add(entries_.body);
   add(entryCells_);
   add(bucketStart_);
@@ -1512,3 +1601,18 @@ bool World::visitCellsOf(const Aabb& box, void (*visit)(void*, std::uint32_t), v
 }
 
 }  // namespace collide2d
+
+#if defined(__EMSCRIPTEN__) && !defined(__cpp_exceptions)
+// The module's operator new (single-threaded WebAssembly, built without exceptions): the block a World growth has
+// just probed when the size matches (see reallocate above), else malloc; a failure aborts as libc++'s does.
+void* operator new(std::size_t n) {
+  if (collide2d::gProbe != nullptr && n == collide2d::gProbeBytes) {
+    void* p = collide2d::gProbe;
+    collide2d::gProbe = nullptr;
+    return p;
+  }
+  void* p = std::malloc(n == 0 ? 1 : n);
+  if (p == nullptr) std::abort();
+  return p;
+}
+#endif

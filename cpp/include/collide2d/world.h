@@ -69,7 +69,10 @@
 //   per-thread scratch ring on its first move; if that fails, the body gets its rotated local polygon that frame.)
 // * Memory kept: result buffers keep their capacity across light frames (a heavy frame after a light one used to
 //   re-grow everything: 13x a steady heavy frame); they give most of it back after 120 consecutive steps using
-//   under a quarter of it. Candidate pairs are buffered only once filters accept and bounds overlap.
+//   under a quarter of it. Candidate pairs are buffered only once filters accept and bounds overlap. Natively on
+//   Linux, buffers of 4 MB and more are advised to use transparent huge pages before they are first touched (the
+//   first step after a burst of pairs was ~85% page faults: 7x a steady heavy step on this machine kind); in
+//   WebAssembly the probed block is the one the vector gets (a module-wide operator new, world.cpp).
 // * Filter (Box2D rules): two bodies with the same non-zero group always collide when the group is positive and
 //   never when it is negative; otherwise they collide when (catA & maskB) != 0 && (catB & maskA) != 0.
 // * Shape casts (cpp/src/world_queries.cpp). castShape(shape, xf, translation, mask) places `shape` (local
@@ -117,8 +120,9 @@
 //   A dynamic AABB tree was not built: the sweep already loses on the moving scene, and a tree does more per body.
 //   Layout: a dense grid (row-major cells over the bodies' bounds) when it has at most 4 cells per body, else a
 //   spatial hash with at least 2 buckets per body. Each entry (one per cell of a body) holds the body's bounds as
-//   floats (rounded outwards, so no pair is lost), its first cell and its index, as a structure of arrays: the pair
-//   loop tests 4 entries per SIMD step and touches a body only for a real candidate.
+//   floats (rounded outwards, so no pair is lost) and its index with two flags (the body starts in an earlier
+//   column / row), as a structure of arrays: the pair loop tests 4 entries per SIMD step and touches a body only for
+//   a real candidate.
 //   Cell size: 2x the "typical" body extent (max of width and height of getBounds), recomputed at each rebuild:
 //   the mean extent of the bodies in the power-of-two histogram bin that holds the median, so that a few huge or
 //   far-away bodies do not move it (one box of side 1e7 among 10k small circles used to make the cell 2,000 and the
@@ -311,7 +315,7 @@ class World {
   struct Body;
   struct Slot {
     std::uint32_t dense = 0;       ///< index in bodies_ when live
-    std::uint32_t generation = 0;  ///< 12 bits used
+    std::uint16_t generation = 0;  ///< 12 bits used
     bool live = false;
   };
   struct PolygonPair {
@@ -319,12 +323,11 @@ class World {
     Polygon spare;  ///< the world polygon's storage while the world shape is a (degenerate) Segment
   };
   /// The grid's entries (one per cell of each body), structure of arrays so that the pair loop tests 4 entries per
-  /// SIMD step. Each holds a copy of the body's bounds (float values, see getBounds), the body's first cell (of its
-  /// bounds' min corner) and the body's dense index. Padded with 4 spare elements for the last SIMD load.
+  /// SIMD step. Each holds a copy of the body's bounds (float values, see getBounds) and the body's dense index with
+  /// two flags (whether the body starts in an earlier column / row than this entry's cell). Padded with 4 spare elements for the last SIMD load.
   struct Entries {
     std::vector<float> minX, minY, maxX, maxY;
-    std::vector<std::int32_t> x0, y0;
-    std::vector<std::uint32_t> body;
+    std::vector<std::uint32_t> body;  ///< dense index | flags: starts in an earlier column / row (world.cpp)
     std::size_t size = 0;
   };
   struct Cell {
