@@ -5,6 +5,7 @@
 // orientation for convexity and pairwise separation, brute-force crossing search for the expected edges.
 #include <collide2d/collide2d.h>
 
+#include "corpus.h"
 #include "predicates.h"
 
 #include <gtest/gtest.h>
@@ -12,9 +13,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
+
+#ifndef COLLIDE2D_CASES_DIR
+#error "COLLIDE2D_CASES_DIR must be defined (absolute path of tests/cases)"
+#endif
 
 namespace {
 
@@ -34,6 +42,7 @@ class ExactSum {
     if (hi != 0.0) t[n++] = sign * hi;
     add(t, n);
   }
+  void addValue(double v) { add(&v, v != 0.0 ? 1 : 0); }
   void addSum(const ExactSum& o, double sign) {
     std::vector<double> t(o.e_);
     for (double& v : t) v *= sign;
@@ -124,6 +133,7 @@ std::pair<long, long> bruteCrossing(const std::vector<Vec2>& p) {
 
 struct Checked {
   std::size_t parts = 0, reflex = 0;
+  ExactSum partsArea2;  // twice the parts' total area, of the coordinates scaled back by 2^-binades
 };
 
 /// Decomposes `in` and checks every promise of the header. `pairwise`: also the O(k^2) separation checks.
@@ -172,6 +182,7 @@ Checked checkDecomposition(const std::vector<Vec2>& in, const std::string& what,
     }
     total.addSum(area2(unscaled(v)), 1.0);
   }
+  out.partsArea2 = total;
   // Areas sum exactly to the outline's area.
   ExactSum diff = area2(unscaled(outline));
   diff.addSum(total, -1.0);
@@ -548,5 +559,107 @@ TEST(Decompose, RandomCrossingsAreNamed) {
   }
   EXPECT_GT(crossings, 100);
 }
+
+// ---- the corpus (tests/decompose_cases, made by tests/cases/tools/gen_decompose.py) -------------------------------
+
+namespace corpus_run {
+
+using corpus::Json;
+using corpus::member;
+
+const char* const kRoot = COLLIDE2D_CASES_DIR "/../decompose_cases";
+
+struct CaseFile {
+  std::string path, name;
+};
+void PrintTo(const CaseFile& c, std::ostream* os) { *os << c.name; }
+
+std::vector<CaseFile> listCases() {
+  namespace fs = std::filesystem;
+  std::vector<CaseFile> out;
+  std::error_code ec;
+  for (fs::directory_iterator it(kRoot, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() != ".json") continue;
+    CaseFile c{it->path().string(), ""};
+    for (const char ch : it->path().stem().string()) c.name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+    out.push_back(c);
+  }
+  std::sort(out.begin(), out.end(), [](const CaseFile& a, const CaseFile& b) { return a.name < b.name; });
+  return out;
+}
+
+const std::vector<CaseFile>& allCases() {
+  static const std::vector<CaseFile> cases = listCases();
+  return cases;
+}
+
+const char* errorName(Error e) {
+  static const char* const names[] = {"None", "NotFinite", "NegativeRadius", "NegativeExtent", "ZeroDirection",
+                                      "TooFewPoints", "Collinear", "NotConvex", "InvalidArgument", "OutOfMemory"};
+  return names[static_cast<int>(e)];
+}
+
+class DecomposeCase : public ::testing::TestWithParam<CaseFile> {};
+
+TEST_P(DecomposeCase, Run) {
+  const CaseFile& file = GetParam();
+  std::ifstream in(file.path, std::ios::binary);
+  ASSERT_TRUE(in.good()) << file.path;
+  std::stringstream text;
+  text << in.rdbuf();
+  const Json root = Json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  ASSERT_FALSE(root.is_discarded()) << file.path << ": not JSON";
+  corpus::Reader r;
+  std::vector<Vec2> points;
+  const Json* jp = member(root, "points");
+  ASSERT_TRUE(jp != nullptr && jp->is_array()) << file.path;
+  for (std::size_t i = 0; i < jp->size(); ++i) {
+    Vec2 v;
+    ASSERT_TRUE(r.vec(&(*jp)[i], "points[" + std::to_string(i) + "]", v)) << r.errors.back();
+    points.push_back(v);
+  }
+  const Json* expect = member(root, "expect");
+  ASSERT_TRUE(expect != nullptr);
+  const std::string error = member(*expect, "error")->get<std::string>();
+  std::vector<Polygon> parts;
+  DecomposeInfo info;
+  const Status s = decompose(points, parts, &info);
+  EXPECT_EQ(errorName(s.error), error) << file.name;
+  if (error != "None") {
+    EXPECT_EQ(std::string(s.field), member(*expect, "field")->get<std::string>()) << file.name;
+    if (const Json* e = member(*expect, "edges")) {
+      EXPECT_EQ(info.edgeA, (*e)[0].get<std::size_t>()) << file.name;
+      EXPECT_EQ(info.edgeB, (*e)[1].get<std::size_t>()) << file.name;
+    }
+    if (const Json* p = member(*expect, "point")) {
+      EXPECT_EQ(info.point, p->get<std::size_t>()) << file.name;
+    }
+    return;
+  }
+  int binades = 0;
+  if (const Json* b = member(*expect, "binades")) binades = b->get<int>();
+  const Checked c = checkDecomposition(points, file.name, true, binades);
+  EXPECT_EQ(info.vertices, member(*expect, "vertices")->get<std::size_t>()) << file.name;
+  EXPECT_EQ(info.reflex, member(*expect, "reflex")->get<std::size_t>()) << file.name;
+  EXPECT_LE(parts.size(), member(*expect, "maxParts")->get<std::size_t>()) << file.name;
+  if (const Json* n = member(*expect, "parts")) {
+    EXPECT_EQ(parts.size(), n->get<std::size_t>()) << file.name;
+  }
+  // The parts' total area equals the generator's exact area (a sum of doubles), exactly.
+  ExactSum diff = c.partsArea2;
+  for (const Json& t : *member(*expect, "twiceAreaTerms")) {
+    ExactSum term;
+    term.addValue(t.get<double>());
+    diff.addSum(term, -1.0);
+  }
+  EXPECT_TRUE(diff.isZero()) << file.name << ": the parts' area differs from " << member(*expect, "area")->dump();
+}
+
+INSTANTIATE_TEST_SUITE_P(DecomposeCorpus, DecomposeCase, ::testing::ValuesIn(allCases()),
+                         [](const ::testing::TestParamInfo<CaseFile>& p) { return p.param.name; });
+
+TEST(DecomposeCorpusLayout, HasTheCases) { EXPECT_GE(allCases().size(), 90u); }
+
+}  // namespace corpus_run
 
 }  // namespace
