@@ -2183,3 +2183,17 @@ export class World {
   declare [Symbol.dispose]: () => void;
 }
 if (typeof Symbol.dispose === 'symbol') World.prototype[Symbol.dispose] = World.prototype.free;
+
+// ---- for the package's other modules (decompose.ts); api.ts does not re-export this --------------------------------
+/** Plumbing shared with the package's other modules. Not part of the public API. @internal */
+export const internal = {
+  need,
+  show,
+  typeError,
+  checkVec,
+  guarded,
+  outOfMemory,
+  normalisedPolygon,
+  /** The Emscripten module (raw layer). */
+  module: () => M,
+};
