@@ -8,8 +8,9 @@
 //   exactly on the straight line between their neighbours are allowed and dropped.
 // * Output: convex Polygons (each one as Polygon::create makes it: counter-clockwise, no repeated or collinear
 //   vertices) whose vertices are input points, bit for bit (no new coordinates, no rounding), whose interiors are
-//   pairwise disjoint and whose union is exactly the polygon (the parts' areas sum exactly to its area). Every
-//   vertex of the outline that is not dropped (a duplicate or a straight-angle point) is a vertex of some part.
+//   pairwise disjoint and whose union is exactly the polygon (the parts' areas sum exactly to its area). The parts'
+//   vertices are exactly the outline's vertices that are not dropped (duplicates and straight-angle points): each
+//   of those is a vertex of some part, and no dropped point is.
 // * Exact: every decision (duplicates, collinearity, crossings, convexity, ear tests, merges) is made with exact
 //   coordinate comparisons and the exact orient() / dot-sign predicates, so the answer is right for any finite
 //   coordinates whose nonzero magnitudes lie within a factor 2^485 of each other (the exact range stated in
