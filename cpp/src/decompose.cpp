@@ -51,24 +51,21 @@ std::pair<std::size_t, std::size_t> firstCrossing(const std::vector<Vec2>& ring,
     const Vec2 a = ring[k], b = ring[(k + 1) % m], c = ring[(k + 2) % m];
     if (orient(a, b, c) == 0 && detail::dotSignExact(b, a, c, b) < 0) report(k, (k + 1) % m);
   }
-  // Non-adjacent edges: sort by min x, test the pairs whose x and y ranges overlap (exact comparisons).
+  // Non-adjacent edges: every pair whose bounding boxes meet (exact comparisons), then the exact segment test.
   struct Box {
     double minX, maxX, minY, maxY;
-    std::size_t k;
   };
   std::vector<Box> boxes(m);
   for (std::size_t k = 0; k < m; ++k) {
     const Vec2 a = ring[k], b = ring[(k + 1) % m];
-    boxes[k] = {std::min(a.x, b.x), std::max(a.x, b.x), std::min(a.y, b.y), std::max(a.y, b.y), k};
+    boxes[k] = {std::min(a.x, b.x), std::max(a.x, b.x), std::min(a.y, b.y), std::max(a.y, b.y)};
   }
-  std::sort(boxes.begin(), boxes.end(), [](const Box& u, const Box& v) { return u.minX < v.minX || (u.minX == v.minX && u.k < v.k); });
-  for (std::size_t i = 0; i < m; ++i) {
-    const Box& u = boxes[i];
-    for (std::size_t j = i + 1; j < m && boxes[j].minX <= u.maxX; ++j) {
-      const Box& v = boxes[j];
-      if (v.maxY < u.minY || u.maxY < v.minY) continue;
-      const std::size_t k = u.k, l = v.k;
-      if ((k + 1) % m == l || (l + 1) % m == k) continue;  // adjacent: handled above
+  for (std::size_t k = 0; k < m; ++k) {
+    const Box u = boxes[k];
+    for (std::size_t l = k + 2; l < m; ++l) {
+      const Box& v = boxes[l];
+      if (v.maxX < u.minX || u.maxX < v.minX || v.maxY < u.minY || u.maxY < v.minY) continue;
+      if (k == 0 && l == m - 1) continue;  // adjacent through the wrap: handled above
       if (segmentsTouch(ring[k], ring[(k + 1) % m], ring[l], ring[(l + 1) % m])) report(k, l);
     }
   }
@@ -168,9 +165,12 @@ Status decompose(std::span<const Vec2> points, std::vector<Polygon>& parts, Deco
     if (turn < 0) std::reverse(poly.begin(), poly.end());
   }
 
-  // ---- ear clipping ----
+  // ---- ear clipping, recording the triangles as half-edges ----
+  // Triangle t = (a, b, c) counter-clockwise owns half-edges 3t (a -> b), 3t + 1 (b -> c), 3t + 2 (c -> a).
+  // outer[v]: the half-edge of an earlier triangle that is the twin of the remaining polygon's edge v -> next[v]
+  // (-1 for an outline edge). Each clip pairs the ear's two sides with their twins: the diagonals.
   std::vector<std::uint32_t> prev(m), next(m);
-  std::vector<int> turn(m);
+  std::vector<int> turn(m), outer(m, -1);
   std::vector<char> ear(m, 0), alive(m, 1);
   for (std::size_t i = 0; i < m; ++i) {
     prev[i] = static_cast<std::uint32_t>((i + m - 1) % m);
@@ -200,11 +200,23 @@ Status decompose(std::span<const Vec2> points, std::vector<Polygon>& parts, Deco
   };
   for (std::uint32_t i = 0; i < m; ++i) ear[i] = isEar(i) ? 1 : 0;
 
-  struct Tri {
-    std::uint32_t v[3];
+  const std::size_t halfEdges = 3 * (m - 2);
+  std::vector<std::uint32_t> org(halfEdges), hnext(halfEdges), hprev(halfEdges);
+  std::vector<std::pair<int, int>> diagonals;  // (half-edge, its twin), in the order they were made
+  diagonals.reserve(m - 3);
+  int tri = 0;
+  const auto emit = [&](std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+    const int h = 3 * tri++;
+    const std::uint32_t v[3] = {a, b, c};
+    for (int e = 0; e < 3; ++e) {
+      org[static_cast<std::size_t>(h + e)] = v[e];
+      hnext[static_cast<std::size_t>(h + e)] = static_cast<std::uint32_t>(h + (e + 1) % 3);
+      hprev[static_cast<std::size_t>(h + e)] = static_cast<std::uint32_t>(h + (e + 2) % 3);
+    }
+    if (outer[a] >= 0) diagonals.push_back({h, outer[a]});
+    if (outer[b] >= 0) diagonals.push_back({h + 1, outer[b]});
+    outer[a] = h + 2;  // the new edge a -> c of the remaining polygon
   };
-  std::vector<Tri> tris;
-  tris.reserve(m - 2);
   std::size_t remaining = m;
   std::uint32_t cur = 0;
   std::size_t stall = 0;
@@ -216,7 +228,7 @@ Status decompose(std::span<const Vec2> points, std::vector<Polygon>& parts, Deco
     }
     stall = 0;
     const std::uint32_t a = prev[cur], c = next[cur];
-    tris.push_back({{a, cur, c}});
+    emit(a, cur, c);
     alive[cur] = 0;
     ear[cur] = 0;
     next[a] = c;
@@ -231,94 +243,47 @@ Status decompose(std::span<const Vec2> points, std::vector<Polygon>& parts, Deco
   {
     const std::uint32_t a = prev[cur], c = next[cur];
     if (orient(poly[a], poly[cur], poly[c]) <= 0) return inconsistent;
-    tris.push_back({{a, cur, c}});
+    const int h = 3 * tri;
+    emit(a, cur, c);
+    if (outer[c] >= 0 && outer[c] != h + 2) diagonals.push_back({h + 2, outer[c]});
   }
 
-  // ---- Hertel–Mehlhorn ----
-  // Diagonals: triangle edges that are not outline edges, each shared by exactly two triangles.
-  struct EdgeRef {
-    std::uint64_t key;
-    std::uint32_t tri;
-  };
-  std::vector<EdgeRef> edges;
-  edges.reserve(3 * tris.size());
-  for (std::uint32_t t = 0; t < tris.size(); ++t) {
-    for (int e = 0; e < 3; ++e) {
-      const std::uint32_t u = tris[t].v[e], w = tris[t].v[(e + 1) % 3];
-      if ((u + 1) % m == w || (w + 1) % m == u) continue;  // an outline edge
-      const std::uint64_t key = (std::uint64_t{std::min(u, w)} << 32) | std::max(u, w);
-      edges.push_back({key, t});
+  // ---- Hertel–Mehlhorn: remove a diagonal when the two parts it separates merge into a convex part ----
+  const auto dest = [&](std::uint32_t h) { return org[hnext[h]]; };
+  std::vector<char> dead(halfEdges, 0);
+  for (const auto& [d1, d2] : diagonals) {
+    const auto h1 = static_cast<std::uint32_t>(d1), h2 = static_cast<std::uint32_t>(d2);  // h1: x -> y, h2: y -> x
+    const std::uint32_t x = org[h1], y = org[h2];
+    if (dest(h1) != y || dest(h2) != x) return inconsistent;
+    // At x the merged part turns from its predecessor in h1's part to the successor in h2's part; likewise at y.
+    if (orient(poly[org[hprev[h1]]], poly[x], poly[dest(hnext[h2])]) < 0 ||
+        orient(poly[org[hprev[h2]]], poly[y], poly[dest(hnext[h1])]) < 0) {
+      continue;  // the merge would leave a reflex corner
     }
-  }
-  std::sort(edges.begin(), edges.end(), [](const EdgeRef& x, const EdgeRef& y) {
-    return x.key < y.key || (x.key == y.key && x.tri < y.tri);
-  });
-  std::vector<std::uint32_t> root(tris.size());
-  std::vector<std::vector<std::uint32_t>> part(tris.size());
-  for (std::uint32_t t = 0; t < tris.size(); ++t) {
-    root[t] = t;
-    part[t].assign(tris[t].v, tris[t].v + 3);
-  }
-  const auto find = [&](std::uint32_t t) {
-    while (root[t] != t) t = root[t] = root[root[t]];
-    return t;
-  };
-  for (std::size_t e = 0; e + 1 < edges.size(); ++e) {
-    if (edges[e].key != edges[e + 1].key) continue;
-    const std::uint32_t p = find(edges[e].tri), q = find(edges[e + 1].tri);
-    ++e;
-    if (p == q) return inconsistent;
-    const std::uint32_t u = static_cast<std::uint32_t>(edges[e].key >> 32);
-    const std::uint32_t w = static_cast<std::uint32_t>(edges[e].key & 0xffffffffu);
-    std::vector<std::uint32_t>& P = part[p];
-    std::vector<std::uint32_t>& Q = part[q];
-    const std::size_t np = P.size(), nq = Q.size();
-    // In P the diagonal runs x -> y (counter-clockwise); in Q it runs y -> x.
-    std::size_t ix = np;
-    for (std::size_t i = 0; i < np; ++i) {
-      const std::uint32_t s = P[i], t = P[(i + 1) % np];
-      if ((s == u && t == w) || (s == w && t == u)) {
-        ix = i;
-        break;
-      }
-    }
-    if (ix == np) return inconsistent;
-    const std::size_t iy = (ix + 1) % np;
-    const std::uint32_t x = P[ix], y = P[iy];
-    std::size_t jy = nq;
-    for (std::size_t j = 0; j < nq; ++j) {
-      if (Q[j] == y && Q[(j + 1) % nq] == x) {
-        jy = j;
-        break;
-      }
-    }
-    if (jy == nq) return inconsistent;
-    const std::size_t jx = (jy + 1) % nq;
-    const Vec2 pp = poly[P[(ix + np - 1) % np]], pn = poly[P[(iy + 1) % np]];
-    const Vec2 qp = poly[Q[(jy + nq - 1) % nq]], qn = poly[Q[(jx + 1) % nq]];
-    if (orient(pp, poly[x], qn) < 0 || orient(qp, poly[y], pn) < 0) continue;  // the merge would be reflex
-    // Merged: y, (P after y) ..., x, (Q after x) ... up to before y.
-    std::vector<std::uint32_t> merged;
-    merged.reserve(np + nq - 2);
-    for (std::size_t k = 0; k < np; ++k) merged.push_back(P[(iy + k) % np]);
-    for (std::size_t k = 1; k + 1 < nq; ++k) merged.push_back(Q[(jx + k) % nq]);
-    P.swap(merged);
-    std::vector<std::uint32_t>().swap(Q);
-    root[q] = p;
+    hnext[hprev[h1]] = hnext[h2];
+    hprev[hnext[h2]] = hprev[h1];
+    hnext[hprev[h2]] = hnext[h1];
+    hprev[hnext[h1]] = hprev[h2];
+    dead[h1] = dead[h2] = 1;
   }
 
   std::vector<Polygon> out;
   std::vector<Vec2> pts;
-  for (std::uint32_t t = 0; t < tris.size(); ++t) {
-    if (find(t) != t) continue;
-    // Drop the straight-angle vertices that merges left (a convex part has no spike), so that create() only sees
-    // strict turns: its own collinear test compares a dot product in doubles, which underflows below 2^-511.
+  for (std::uint32_t h0 = 0; h0 < halfEdges; ++h0) {
+    if (dead[h0]) continue;
+    // Walk the part once, marking its half-edges; drop the straight-angle vertices that merges left (a convex part
+    // has no spike), so that create() sees strict turns only: its own collinear test compares a dot product in
+    // doubles, which underflows below 2^-511.
     pts.clear();
-    const std::vector<std::uint32_t>& P = part[t];
-    for (std::size_t k = 0; k < P.size(); ++k) {
-      const Vec2 a = poly[P[(k + P.size() - 1) % P.size()]], b = poly[P[k]], c = poly[P[(k + 1) % P.size()]];
+    std::uint32_t h = h0;
+    std::size_t guard = 0;
+    do {
+      dead[h] = 1;
+      const Vec2 a = poly[org[hprev[h]]], b = poly[org[h]], c = poly[dest(h)];
       if (orient(a, b, c) != 0) pts.push_back(b);
-    }
+      h = hnext[h];
+      if (++guard > halfEdges) return inconsistent;
+    } while (h != h0);
     Polygon piece;
     if (!Polygon::create(pts, piece)) return inconsistent;
     out.push_back(std::move(piece));

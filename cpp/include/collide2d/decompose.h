@@ -21,9 +21,9 @@
 //   separates merge into a convex part. With r reflex vertices the result has at most 2 r + 1 parts, which is at most
 //   4 times the optimal number of convex parts (any convex partition needs at least ceil(r / 2) + 1); a convex
 //   outline gives 1 part. Not optimal in general (an L gives 2, a U 3, as the optimum).
-// * Cost: O(n^2) time in the worst case for n points (the crossing check sorts the edges by x and tests the pairs
-//   whose x ranges overlap; ear clipping is O(n r)); O(n) memory. Fine up to a few thousand points (a 2,000-point
-//   comb is tested); allocates (it is a preparation step, not a per-frame query).
+// * Cost: O(n^2) time for n points (the crossing check compares the bounding boxes of every pair of edges and runs
+//   the exact test on those that meet; ear clipping is O(n r); the merges O(n)); O(n) memory. Fine up to a few
+//   thousand points (2,000-point outlines are tested); allocates (a preparation step, not a per-frame query).
 // * Errors (parts is left unchanged):
 //   - a non-finite coordinate: NotFinite, field "points", info->point = its index;
 //   - fewer than 3 distinct points: TooFewPoints, field "points"; all points on one line: Collinear, "points";
