@@ -26,6 +26,8 @@ fi
 bash scripts/build-wasm.sh --module-only
 printf '\n==== bench/js/core.mjs ====\n'
 node --expose-gc bench/js/core.mjs
+printf '\n==== bench/js/queries.mjs ====\n'
+node bench/js/queries.mjs
 if [ -f bench/js/world.mjs ]; then
   printf '\n==== bench/js/world.mjs ====\n'
   node bench/js/world.mjs

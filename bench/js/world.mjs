@@ -10,6 +10,11 @@
 //                  with SAT.js (testPolygonPolygon / testPolygonCircle / testCircleCircle) and a Response
 // All libraries run the same scene and the same frames; the pair sets are compared on one extra (untimed) frame.
 // Then a raycast benchmark: 10,000 seeded rays of length 100 against the 10k scene (closest hit).
+// Contact modes (same run, as extra libraries): c2pairs = collide2d World with setContactMode('pairs') (pairs and
+// events only: the like-for-like peer of rapier's sensors), c2manifolds = setContactMode('manifolds').
+// Then a shape-cast benchmark: --casts=2000 seeded casts (the scene's shapes at half size, random start, angle and
+// translation of length 1..30) against the 10k scene: World.castShape vs rapier's world.castShape (maxToi 1,
+// stopAtPenetration false: collide2d's entry convention), hits compared within f32 precision.
 //
 // Usage: node bench/js/world.mjs [N ...] [--frames=T] [--warmup=W] [--libs=collide2d,native,rapier,dc,flatbush]
 //                                [--no-raycast] [--rays=10000] [--native=path/to/collide2d_bench]
@@ -35,7 +40,8 @@ const flag = (name) => args.find((a) => a === `--${name}` || a.startsWith(`--${n
 const flagValue = (name) => flag(name)?.split('=')[1];
 const sizes = args.filter((a) => /^\d+$/.test(a)).map(Number);
 const NS = sizes.length ? sizes : [1000, 10000, 50000];
-const LIBS = (flagValue('libs') ?? 'collide2d,native,rapier,dc,flatbush').split(',');
+const LIBS = (flagValue('libs') ?? 'collide2d,c2pairs,c2manifolds,native,rapier,dc,flatbush').split(',');
+const CASTS = Number(flagValue('casts') ?? 2000);
 const RAYS = Number(flagValue('rays') ?? 10000);
 const framesFor = (n) => ({
   warmup: Number(flagValue('warmup') ?? (n <= 1000 ? 10 : n <= 10000 ? 5 : 3)),
@@ -73,14 +79,15 @@ const SAT = (await import('sat')).default;
 // ---- adapters: setup(scene), frame(scene) -> pair count, collect(keys) after a frame, free() ------------------------
 // Pair keys are i * n + j with i < j (scene body indices).
 
-function collide2dAdapter(n) {
+function collide2dAdapter(n, mode = 'contacts') {
   const { World } = c2;
   const memBefore = c2Memory ? c2Memory.buffer.byteLength : 0;
   const w = new World();
+  if (mode !== 'contacts') w.setContactMode(mode);
   const handleIndex = new Map();
   const xya = new Float64Array(3 * n);
   return {
-    name: 'collide2d',
+    name: mode === 'contacts' ? 'collide2d' : `collide2d (${mode})`,
     setup(s) {
       w.reserve(n); // as the native benchmark (addScene)
       for (let i = 0; i < n; i++) {
@@ -116,7 +123,7 @@ function collide2dAdapter(n) {
         let j = handleIndex.get(pb[2 * p + 1]);
         if (i > j) [i, j] = [j, i];
         keys.add(i * n + j);
-        this.depths.set(i * n + j, pc[5 * p + 2]);
+        if (mode === 'contacts') this.depths.set(i * n + j, pc[5 * p + 2]);
       }
     },
     memory() {
@@ -374,10 +381,12 @@ function flatbushSatAdapter(n) {
 
 const ADAPTERS = [
   ['collide2d', collide2dAdapter],
+  ['c2pairs', (n) => collide2dAdapter(n, 'pairs')],
+  ['c2manifolds', (n) => collide2dAdapter(n, 'manifolds')],
   ['rapier', rapierAdapter],
   ['dc', dcAdapter],
   ['flatbush', flatbushSatAdapter],
-].filter(([key]) => LIBS.includes(key) && (key !== 'collide2d' || c2 !== null));
+].filter(([key]) => LIBS.includes(key) && (!['collide2d', 'c2pairs', 'c2manifolds'].includes(key) || c2 !== null));
 
 // ---- native benchmark ----------------------------------------------------------------------------------------------
 
@@ -650,6 +659,122 @@ function rayAgreement(a, b) {
   return { sameBody, tie, hitMiss, otherBody, maxDt, startInside, startInsideOff };
 }
 
+// ---- shape-cast benchmark ----------------------------------------------------------------------------------------------
+
+function benchCasts() {
+  const n = 10000;
+  const passes = 5;
+  const s = makeScene(n);
+  const rng = new Mulberry32(4321);
+  // The casts: body k's shape at half size (k cycling through the kinds), a random start, angle and translation.
+  const casts = [];
+  for (let i = 0; i < CASTS; i++) {
+    const b = s.bodies[(i * 7919) % n];
+    const x = rng.range(0, s.side), y = rng.range(0, s.side);
+    const angle = b.kind === Kind.Aabb ? 0 : rng.range(0, 2 * kPi);
+    const dir = rng.range(0, 2 * kPi), len = rng.range(1, 30);
+    const h = 0.5;
+    let shape, rshape;
+    switch (b.kind) {
+      case Kind.Circle: shape = c2 && c2.circle(0, 0, b.a * h); rshape = new RAPIER.Ball(b.a * h); break;
+      case Kind.Aabb: shape = c2 && c2.aabb(-b.a * h / 2, -b.b * h / 2, b.a * h / 2, b.b * h / 2); rshape = new RAPIER.Cuboid(b.a * h / 2, b.b * h / 2); break;
+      case Kind.Box: shape = c2 && c2.box(0, 0, b.a * h, b.b * h, 0); rshape = new RAPIER.Cuboid(b.a * h, b.b * h); break;
+      default: {
+        const pts = b.points.map((v) => v * h);
+        const points = [];
+        for (let k = 0; k < pts.length; k += 2) points.push({ x: pts[k], y: pts[k + 1] });
+        shape = c2 && c2.polygon(points);
+        rshape = new RAPIER.ConvexPolygon(new Float32Array(pts), false);
+      }
+    }
+    casts.push({ shape, rshape, transform: { x, y, angle }, translation: { x: len * Math.cos(dir), y: len * Math.sin(dir) }, len });
+  }
+  const tasks = [];
+  const out = new Map();
+  if (c2 && LIBS.includes('collide2d')) {
+    const lib = collide2dAdapter(n);
+    lib.setup(s);
+    const w = lib.world;
+    const bodyOf = new Int32Array(2 ** 20).fill(-1);
+    for (const [h, i] of lib.handleIndex) bodyOf[h & 0xfffff] = i;
+    tasks.push({ name: 'collide2d', times: [], hitBody: new Float64Array(CASTS), hitT: new Float64Array(CASTS), run(hitBody, hitT) {
+      let hits = 0;
+      for (let i = 0; i < CASTS; i++) {
+        const c = casts[i];
+        if (w.castShape(c.shape, c.transform, c.translation) !== 0) {
+          const r = w.rayHits;
+          hitBody[i] = r[0];
+          hitT[i] = r[1];
+          hits++;
+        } else hitBody[i] = -1;
+      }
+      return hits;
+    }, after(r) {
+      r.hitBody = r.hitBody.map((h) => (h < 0 ? -1 : bodyOf[h & 0xfffff]));
+      lib.free();
+    } });
+  }
+  if (LIBS.includes('rapier')) {
+    const lib = rapierAdapter(n);
+    lib.setup(s);
+    const world = lib.world;
+    const pos = { x: 0, y: 0 }, vel = { x: 0, y: 0 };
+    tasks.push({ name: 'rapier', times: [], hitBody: new Float64Array(CASTS), hitT: new Float64Array(CASTS), run(hitBody, hitT) {
+      let hits = 0;
+      for (let i = 0; i < CASTS; i++) {
+        const c = casts[i];
+        pos.x = c.transform.x;
+        pos.y = c.transform.y;
+        vel.x = c.translation.x;
+        vel.y = c.translation.y;
+        const hit = world.castShape(pos, c.transform.angle, vel, c.rshape, 0, 1, false);
+        if (hit) {
+          hitBody[i] = hit.collider.handle;
+          hitT[i] = hit.time_of_impact;
+          hits++;
+        } else hitBody[i] = -1;
+      }
+      return hits;
+    }, after(r) {
+      r.hitBody = r.hitBody.map((h) => (h < 0 ? -1 : lib.handleIndex.get(h)));
+      lib.free();
+    } });
+  }
+  for (let p = 0; p < passes; p++) {
+    for (let k = 0; k < tasks.length; k++) {
+      const task = tasks[(p + k) % tasks.length];
+      const t = performance.now();
+      task.hits = task.run(task.hitBody, task.hitT);
+      task.times.push(((performance.now() - t) * 1000) / CASTS);
+    }
+  }
+  for (const task of tasks) {
+    const r = { us: median(task.times), hits: task.hits, hitBody: task.hitBody, hitT: task.hitT };
+    task.after(r);
+    out.set(task.name, r);
+    log(`  castShape ${task.name}: ${r.us.toFixed(3)} us/cast (median of ${task.times.length} passes), ${r.hits} hits`);
+  }
+  // Agreement: same hit/miss; the same travelled distance within 1e-3 (f32 coordinates near 1e3 have ulps of 6e-5).
+  const a = out.get('collide2d'), b = out.get('rapier');
+  if (a && b) {
+    let same = 0, tie = 0, hitMiss = 0, other = 0, maxD = 0, zero = 0;
+    const odd = [];
+    for (let i = 0; i < CASTS; i++) {
+      const ha = a.hitBody[i], hb = b.hitBody[i];
+      if (ha >= 0 && a.hitT[i] === 0) zero++;
+      if ((ha < 0) !== (hb < 0)) { hitMiss++; if (odd.length < 4) odd.push(`#${i} ${ha < 0 ? 'miss' : 'hit ' + a.hitT[i].toExponential(2)} vs ${hb < 0 ? 'miss' : 'hit ' + b.hitT[i].toExponential(2)}`); continue; }
+      if (ha < 0) { same++; continue; }
+      const d = Math.abs(a.hitT[i] - b.hitT[i]) * casts[i].len;
+      if (d <= 1e-3) {
+        if (ha === hb) same++; else tie++;
+        maxD = Math.max(maxD, d);
+      } else { other++; if (odd.length < 4) odd.push(`#${i} t ${a.hitT[i].toExponential(3)} vs ${b.hitT[i].toExponential(3)}`); }
+    }
+    out.agreement = { same, tie, hitMiss, other, maxD, zero, odd };
+  }
+  return out;
+}
+
 // ---- main ----------------------------------------------------------------------------------------------------------------
 
 const fmt = (v, d = 2) => (v === undefined || v === null || Number.isNaN(v) ? 'n/a' : v.toFixed(d));
@@ -702,6 +827,7 @@ for (const n of NS) {
   perN.set(n, { results, diffs });
 }
 const rays = args.includes('--no-raycast') ? null : (log('raycast, N = 10000'), benchRays());
+const casts = args.includes('--no-cast') || CASTS <= 0 ? null : (log('castShape, N = 10000'), benchCasts());
 const totalS = (performance.now() - tStart) / 1000;
 
 // ---- report -----------------------------------------------------------------------------------------------------------
@@ -752,6 +878,38 @@ if (memLines.length) {
   lines.push('');
   for (const l of memLines) lines.push(`- ${l}`);
   lines.push('');
+}
+{
+  const modeRows = NS.filter((n) => get(n, 'c2pairs') || get(n, 'c2manifolds'));
+  if (modeRows.length) {
+    lines.push('Contact modes (same run, same frames): collide2d World frame by setContactMode, and rapier sensors:');
+    lines.push('');
+    lines.push('| N | contacts (default) | pairs only | manifolds | rapier (sensors) | pairs only / rapier | manifolds / contacts |');
+    lines.push('|---:|---:|---:|---:|---:|---:|---:|');
+    for (const n of modeRows) {
+      const c = get(n, 'collide2d'), p = get(n, 'c2pairs'), m = get(n, 'c2manifolds'), r = get(n, 'rapier');
+      lines.push(`| ${n.toLocaleString('en-US')} | ${fmt(c?.ms)} | ${fmt(p?.ms)} | ${fmt(m?.ms)} | ${fmt(r?.ms)} | ` +
+        `${p && r ? fmt(p.ms / r.ms, 3) : 'n/a'} | ${m && c ? fmt(m.ms / c.ms, 3) : 'n/a'} |`);
+    }
+    lines.push('');
+  }
+}
+if (casts) {
+  lines.push(`Shape cast: ${CASTS.toLocaleString('en-US')} seeded casts (the scene's shapes at half size, translation 1..30) against the 10k scene, first hit:`);
+  lines.push('');
+  lines.push('| | collide2d World.castShape (wasm) | rapier2d-compat 0.21 world.castShape | collide2d / rapier |');
+  lines.push('|---|---:|---:|---:|');
+  const c = casts.get('collide2d'), r = casts.get('rapier');
+  lines.push(`| µs per cast | ${fmt(c?.us, 3)} | ${fmt(r?.us, 3)} | ${c && r ? fmt(c.us / r.us, 3) : 'n/a'} |`);
+  lines.push(`| hits | ${c?.hits ?? 'n/a'} | ${r?.hits ?? 'n/a'} | |`);
+  lines.push('');
+  const g = casts.agreement;
+  if (g) {
+    notes.push(`castShape collide2d vs rapier: the same answer (miss, or the same travelled distance within 1e-3, ` +
+      `largest difference ${g.maxD.toExponential(1)}) on ${g.same + g.tie} casts (${g.tie} on another body at the ` +
+      `same distance), hit/miss differs on ${g.hitMiss}, another distance on ${g.other}; ${g.zero} collide2d hits at ` +
+      `fraction 0 (starting in contact, moving in)${g.odd.length ? '; e.g. ' + g.odd.join(', ') : ''}`);
+  }
 }
 if (rays) {
   lines.push(`Raycast: ${RAYS.toLocaleString('en-US')} seeded rays of length 100 against the 10k scene, closest hit:`);

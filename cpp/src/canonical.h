@@ -4,6 +4,8 @@
 
 #include <collide2d/collide2d.h>
 
+#include <type_traits>
+
 namespace collide2d::detail {
 
 template <class T> struct Rank;
@@ -25,9 +27,11 @@ inline bool overlapsCanonical(const Box& a, const Box& b) { return overlaps(a, b
 inline bool overlapsCanonical(const Polygon& a, const Polygon& b) { return overlaps(a, b); }
 inline bool overlapsCanonical(const Segment& a, const Segment& b) { return overlaps(a, b); }
 
-/// overlaps() of any ordered pair of the five Shape alternatives, as the generic dispatch answers it.
+/// overlaps() of any ordered pair of the Shape alternatives, as the generic dispatch answers it.
 template <class A, class B> bool overlapsPair(const A& a, const B& b) {
-  if constexpr (Rank<A>::value <= Rank<B>::value) {
+  if constexpr (std::is_same_v<A, Capsule> || std::is_same_v<B, Capsule>) {
+    return overlaps(a, b);  // (queries.h: every pair with a capsule, both orders)
+  } else if constexpr (Rank<A>::value <= Rank<B>::value) {
     return overlapsCanonical(a, b);
   } else {
     return overlapsCanonical(b, a);

@@ -172,6 +172,20 @@ bool contains(const Capsule& c, Vec2 p) {
   return c.radius >= 0.0 && closestPoint(Segment{c.a, c.b}, p).distanceSquared <= c.radius * c.radius;
 }
 
+BoundaryPoint closestPoint(const Capsule& c, Vec2 p) {
+  const Vec2 q = closestPoint(Segment{c.a, c.b}, p).point;
+  const Vec2 d = p - q;
+  BoundaryPoint out;
+  out.inside = contains(c, p);
+  Vec2 dir = detail::unitOrZero(d);
+  if (dir == Vec2{0.0, 0.0}) dir = detail::unitOrZero(perp(c.b - c.a));
+  if (dir == Vec2{0.0, 0.0}) dir = {1.0, 0.0};
+  out.point = q + dir * c.radius;
+  const double gap = length(d) - c.radius;
+  out.distanceSquared = gap * gap;
+  return out;
+}
+
 RayHit raycast(const Ray& r, const Capsule& c) {
   if (!isFinite(r.origin) || !isFinite(r.direction) || (r.direction.x == 0.0 && r.direction.y == 0.0) ||
       std::isnan(r.maxFraction) || !isFinite(c.a) || !isFinite(c.b) || !std::isfinite(c.radius) ||

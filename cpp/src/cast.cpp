@@ -99,14 +99,10 @@ bool grazes(const Probe& p, Vec2 relative, double reach, double scale) {
   return false;
 }
 
-}  // namespace
-
-template <ConvexShape A, ConvexShape B>
-CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motionB) {
+// One body for every pair of shape types (the pair's own contact test behind PairTests).
+[[gnu::noinline]] CastHit castCores(const detail::Core& ka, Vec2 pivotA, const Motion& motionA, const detail::Core& kb,
+                                    Vec2 pivotB, const Motion& motionB, const detail::PairTests& pair) {
   CastHit out;
-  detail::Core ka, kb;
-  detail::makeCore(a, ka);
-  detail::makeCore(b, kb);
   const double ra = ka.radius, rb = kb.radius;
   if (ka.count == 0 || kb.count == 0 || !finiteMotion(motionA) || !finiteMotion(motionB) || !(ra >= 0.0) ||
       !(rb >= 0.0)) {
@@ -115,8 +111,8 @@ CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motion
   detail::Posed pa, pb;
   pa.core = &ka;
   pb.core = &kb;
-  pa.pivot = detail::pivotOf(a);
-  pb.pivot = detail::pivotOf(b);
+  pa.pivot = pivotA;
+  pb.pivot = pivotB;
   const bool rotates = motionA.rotation != 0.0 || motionB.rotation != 0.0;
   const double reachA = motionA.rotation != 0.0 ? farthest(ka, pa.pivot) : 0.0;
   const double reachB = motionB.rotation != 0.0 ? farthest(kb, pb.pivot) : 0.0;
@@ -140,7 +136,7 @@ CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motion
     Vec2 n = p.normal;
     Vec2 point = p.point;
     if (!(p.separation > 0.0)) {
-      const Contact c = collideAny(a, b);
+      const Contact c = pair.collide();
       if (c.hit) {
         n = c.normal;
         point = c.point;
@@ -203,6 +199,16 @@ CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motion
   out.normal = p.normal;
   out.point = p.point;
   return out;
+}
+
+}  // namespace
+
+template <ConvexShape A, ConvexShape B>
+CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motionB) {
+  detail::Core ka, kb;
+  detail::makeCore(a, ka);
+  detail::makeCore(b, kb);
+  return castCores(ka, detail::pivotOf(a), motionA, kb, detail::pivotOf(b), motionB, detail::pairTests(a, b));
 }
 
 #define COLLIDE2D_INSTANTIATE(A, B) template CastHit cast<A, B>(const A&, const Motion&, const B&, const Motion&);

@@ -134,12 +134,35 @@ struct GjkResult {
   int count = 0;              ///< final simplex size: 1 (closest feature of B - A is a vertex), 2 (an edge), 3
   Vec2 w[2];                  ///< the final simplex's points of B - A (count 1: w[0]; count 2: the edge)
 };
-GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache);
+GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache, GjkTrace* trace = nullptr);
 
 /// Exact-as-the-library overlap of two cores grown by their radii (the overlaps() of collide2d.h for the
 /// variant's pairs, and the capsule rule otherwise). Declared here, defined in distance.cpp.
 template <ConvexShape A, ConvexShape B>
 bool overlapsAnyImpl(const A& a, const B& b);
+
+/// A pair's own overlap and contact tests behind plain function pointers, so that the generic bodies of distance,
+/// cast and manifold are compiled once, not once per pair of shape types (36 pairs: the module's size).
+struct PairTests {
+  const void* a = nullptr;
+  const void* b = nullptr;
+  bool (*overlapFn)(const void*, const void*) = nullptr;
+  Contact (*contactFn)(const void*, const void*) = nullptr;
+  bool overlaps() const { return overlapFn(a, b); }
+  Contact collide() const { return contactFn(a, b); }
+};
+template <ConvexShape A, ConvexShape B>
+bool overlapThunk(const void* a, const void* b) {
+  return overlapsAnyImpl(*static_cast<const A*>(a), *static_cast<const B*>(b));
+}
+template <ConvexShape A, ConvexShape B>
+Contact contactThunk(const void* a, const void* b) {
+  return collideAny(*static_cast<const A*>(a), *static_cast<const B*>(b));
+}
+template <ConvexShape A, ConvexShape B>
+PairTests pairTests(const A& a, const B& b) {
+  return {&a, &b, &overlapThunk<A, B>, &contactThunk<A, B>};
+}
 
 /// Closest points of two cores by brute force over their edges (for cores known not to intersect). Returns the
 /// distance; points in pa / pb.

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <type_traits>
 #include <variant>
 
 namespace collide2d {
@@ -73,7 +74,9 @@ template <class A, class B> Vec2 deepestPointOf(const B& b, const A& a, Vec2 nor
 }
 
 template <class A, class B> Contact collidePair(const A& a, const B& b) {
-  if constexpr (Rank<A>::value <= Rank<B>::value) {
+  if constexpr (std::is_same_v<A, Capsule> || std::is_same_v<B, Capsule>) {
+    return collide(a, b);  // (queries.h: every pair with a capsule, both orders, normal from a to b)
+  } else if constexpr (Rank<A>::value <= Rank<B>::value) {
     return collide(a, b);
   } else {
     Contact c = collide(b, a);  // normal from b to a

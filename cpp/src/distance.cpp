@@ -136,9 +136,22 @@ void setVertex(SimplexVertex& v, const Posed& a, const Posed& b, int ia, int ib)
   v.a = 1.0;
 }
 
+void record(GjkTrace& t, const Simplex& s) {
+  if (t.count >= static_cast<int>(sizeof(t.steps) / sizeof(t.steps[0]))) return;
+  GjkStep& step = t.steps[t.count++];
+  step.count = s.count;
+  Vec2 closest;
+  for (int i = 0; i < s.count; ++i) {
+    step.a[i] = s.v[i].wA;
+    step.b[i] = s.v[i].wB;
+    closest = closest + s.v[i].w * s.v[i].a;
+  }
+  step.closest = s.count == 3 ? Vec2{} : closest;
+}
+
 }  // namespace
 
-GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache) {
+GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache, GjkTrace* trace) {
   GjkResult out;
   Simplex s;
   if (cache != nullptr && cache->count >= 1 && cache->count <= 3) {
@@ -169,6 +182,7 @@ GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache) {
     } else if (s.count == 3) {
       solve3(s);
     }
+    if (trace != nullptr) record(*trace, s);
     if (s.count == 3) break;  // the origin is inside the triangle: the cores overlap
     const Vec2 d = searchDirection(s);
     if (d.x == 0.0 && d.y == 0.0) break;  // the origin is a vertex or lies on the edge: touching cores
@@ -305,11 +319,11 @@ template <ConvexShape A, ConvexShape B> Contact collideAny(const A& a, const B& 
   }
 }
 
-template <ConvexShape A, ConvexShape B> DistanceResult distance(const A& a, const B& b, SimplexCache* cache) {
+namespace detail {
+// One body for every pair (the pair's own overlap test behind PairTests).
+[[gnu::noinline]] DistanceResult distanceCores(const Core& ka, const Core& kb, SimplexCache* cache, GjkTrace* trace,
+                                               const PairTests& pair) {
   DistanceResult out;
-  detail::Core ka, kb;
-  detail::makeCore(a, ka);
-  detail::makeCore(b, kb);
   if (ka.count == 0 || kb.count == 0) {  // an empty (default-constructed) polygon: nothing to be near
     out.distance = std::numeric_limits<double>::infinity();
     if (cache != nullptr) cache->count = 0;
@@ -318,7 +332,7 @@ template <ConvexShape A, ConvexShape B> DistanceResult distance(const A& a, cons
   detail::Posed pa, pb;
   pa.core = &ka;
   pb.core = &kb;
-  const detail::GjkResult g = detail::gjk(pa, pb, cache);
+  const detail::GjkResult g = detail::gjk(pa, pb, cache, trace);
   out.iterations = g.iterations;
   const double ra = ka.radius, rb = kb.radius;
   const double scale = std::max({g.scale, std::fabs(ra), std::fabs(rb)});
@@ -327,7 +341,7 @@ template <ConvexShape A, ConvexShape B> DistanceResult distance(const A& a, cons
   Vec2 coreA = g.pointA, coreB = g.pointB, n = g.normal;
   double gap = separation;
   if (g.coresOverlap || !(separation > band)) {
-    if (detail::overlapsAnyImpl(a, b)) {
+    if (pair.overlaps()) {
       out.overlap = true;
       out.distance = 0.0;
       const Vec2 mid = lerp(g.pointA + g.normal * ra, g.pointB - g.normal * rb, 0.5);
@@ -349,8 +363,27 @@ template <ConvexShape A, ConvexShape B> DistanceResult distance(const A& a, cons
   return out;
 }
 
+template <ConvexShape A, ConvexShape B>
+DistanceResult distanceImpl(const A& a, const B& b, SimplexCache* cache, GjkTrace* trace) {
+  Core ka, kb;
+  makeCore(a, ka);
+  makeCore(b, kb);
+  return distanceCores(ka, kb, cache, trace, pairTests(a, b));
+}
+}  // namespace detail
+
+template <ConvexShape A, ConvexShape B> DistanceResult distance(const A& a, const B& b, SimplexCache* cache) {
+  return detail::distanceImpl(a, b, cache, nullptr);
+}
+
+template <ConvexShape A, ConvexShape B> DistanceResult distance(const A& a, const B& b, GjkTrace& trace) {
+  trace.count = 0;
+  return detail::distanceImpl(a, b, nullptr, &trace);
+}
+
 #define COLLIDE2D_INSTANTIATE(A, B)                                                                 \
   template DistanceResult distance<A, B>(const A&, const B&, SimplexCache*);                        \
+  template DistanceResult distance<A, B>(const A&, const B&, GjkTrace&);                            \
   template bool overlapsAny<A, B>(const A&, const B&);                                              \
   template Contact collideAny<A, B>(const A&, const B&);                                            \
   template bool detail::overlapsAnyImpl<A, B>(const A&, const B&);

@@ -46,9 +46,9 @@ double magnitude(const detail::Core& k) {
   return s;
 }
 
-template <class A, class B> Manifold singlePoint(const A& a, const B& b) {
+Manifold singlePoint(const detail::PairTests& pair) {
   Manifold m;
-  const Contact c = collideAny(a, b);
+  const Contact c = pair.collide();
   if (!c.hit) return m;
   m.normal = c.normal;
   m.points[0] = {c.point, c.depth, 1u << 30};
@@ -61,18 +61,15 @@ std::uint32_t featureId(bool flip, int referenceVertex, int incidentVertex) {
          static_cast<std::uint32_t>(incidentVertex & 0xFFFF);
 }
 
-}  // namespace
-
-template <ConvexShape A, ConvexShape B> Manifold collideManifold(const A& a, const B& b) {
+// One body for every pair of shape types (the pair's own tests behind PairTests).
+[[gnu::noinline]] Manifold manifoldCores(const detail::Core& ka, const detail::Core& kb, bool circle,
+                                         const detail::PairTests& pair) {
   Manifold m;
-  if (!detail::overlapsAnyImpl(a, b)) return m;
-  if constexpr (std::is_same_v<A, Circle> || std::is_same_v<B, Circle>) {
-    return singlePoint(a, b);
+  if (!pair.overlaps()) return m;
+  if (circle) {
+    return singlePoint(pair);
   } else {
-    detail::Core ka, kb;
-    detail::makeCore(a, ka);
-    detail::makeCore(b, kb);
-    if (ka.count < 2 || kb.count < 2) return singlePoint(a, b);
+    if (ka.count < 2 || kb.count < 2) return singlePoint(pair);
     const Separation sa = maxSeparation(ka, kb);
     const Separation sb = maxSeparation(kb, ka);
     const double tolerance = std::ldexp(std::max(magnitude(ka), magnitude(kb)), -40);
@@ -97,7 +94,7 @@ template <ConvexShape A, ConvexShape B> Manifold collideManifold(const A& a, con
     const Vec2 tangent = detail::unitOrZero(v12 - v11);
     const double lower1 = 0.0, upper1 = dot(v12 - v11, tangent);
     const double upper2 = dot(v21 - v11, tangent), lower2 = dot(v22 - v11, tangent);
-    if (upper2 < lower1 || upper1 < lower2) return singlePoint(a, b);
+    if (upper2 < lower1 || upper1 < lower2) return singlePoint(pair);
     const double span = upper2 - lower2;
     const Vec2 vLower = lower2 < lower1 && span > 0.0 ? lerp(v22, v21, (lower1 - lower2) / span) : v22;
     const Vec2 vUpper = upper2 > upper1 && span > 0.0 ? lerp(v22, v21, (upper1 - lower2) / span) : v21;
@@ -118,9 +115,18 @@ template <ConvexShape A, ConvexShape B> Manifold collideManifold(const A& a, con
       p.depth = depth;
       p.id = featureId(flip, refVertex[k], incVertex[k]);
     }
-    if (m.count == 0) return singlePoint(a, b);
+    if (m.count == 0) return singlePoint(pair);
     return m;
   }
+}
+
+}  // namespace
+
+template <ConvexShape A, ConvexShape B> Manifold collideManifold(const A& a, const B& b) {
+  detail::Core ka, kb;
+  detail::makeCore(a, ka);
+  detail::makeCore(b, kb);
+  return manifoldCores(ka, kb, std::is_same_v<A, Circle> || std::is_same_v<B, Circle>, detail::pairTests(a, b));
 }
 
 #define COLLIDE2D_INSTANTIATE(A, B) template Manifold collideManifold<A, B>(const A&, const B&);

@@ -148,7 +148,8 @@ struct World::Body {
   double cosAngle = 1.0, sinAngle = 0.0;  ///< of xf.angle
   double userId = 0.0;
   double reach = 0.0;     ///< max over the local shape's points of |x| + |y| (bounds every rotation of it)
-  double local[5] = {};   ///< circle: cx cy r; aabb: minx miny maxx maxy; box: cx cy hx hy angle; segment: ax ay bx by
+  double local[5] = {};   ///< circle: cx cy r; aabb: minx miny maxx maxy; box: cx cy hx hy angle; segment: ax ay bx by;
+                          ///< capsule: ax ay bx by r
 };
 
 namespace {
@@ -234,6 +235,7 @@ Status World::addBody(ShapeType type, const double* params, Polygon* polygon, co
       case ShapeType::Circle: b.reach = reachOf({l[0], l[1]}) + l[2]; break;
       case ShapeType::Aabb: b.reach = std::max(reachOf({l[0], l[1]}), reachOf({l[2], l[3]})) + reachOf({l[2] - l[0], l[3] - l[1]}); break;
       case ShapeType::Box: b.reach = reachOf({l[0], l[1]}) + 2 * reachOf({l[2], l[3]}); break;
+      case ShapeType::Capsule: b.reach = std::max(reachOf({l[0], l[1]}), reachOf({l[2], l[3]})) + l[4]; break;
       default: b.reach = std::max(reachOf({l[0], l[1]}), reachOf({l[2], l[3]})); break;
     }
   }
@@ -319,6 +321,14 @@ Status World::addSegment(const Segment& sg, const Transform& xf, double userId, 
   return addBody(ShapeType::Segment, p, nullptr, xf, userId, filter, out);
 }
 
+Status World::addCapsule(const Capsule& cp, const Transform& xf, double userId, const Filter& filter,
+                         BodyHandle& out) {
+  out = kNullBody;
+  if (Status s = validate(cp); !s) return s;
+  const double p[5] = {cp.a.x, cp.a.y, cp.b.x, cp.b.y, cp.radius};
+  return addBody(ShapeType::Capsule, p, nullptr, xf, userId, filter, out);
+}
+
 Status World::addPolygon(std::span<const Vec2> points, const Transform& xf, double userId, const Filter& filter,
                          BodyHandle& out) {
   out = kNullBody;
@@ -379,6 +389,7 @@ Status World::addShape(const Shape& local, const Transform& xf, double userId, c
         if constexpr (std::is_same_v<T, Box>) return addBox(s, xf, userId, filter, out);
         if constexpr (std::is_same_v<T, Polygon>) return addPolygon(s, xf, userId, filter, out);
         if constexpr (std::is_same_v<T, Segment>) return addSegment(s, xf, userId, filter, out);
+        if constexpr (std::is_same_v<T, Capsule>) return addCapsule(s, xf, userId, filter, out);
       },
       local);
 }
@@ -520,6 +531,12 @@ void World::updateWorld(Body& b, bool angleChanged) {
       box = bounds(world);
       break;
     }
+    case ShapeType::Capsule: {
+      const Capsule world{pos + rotate(Vec2{l[0], l[1]}, c, s), pos + rotate(Vec2{l[2], l[3]}, c, s), l[4]};
+      b.shape = world;
+      box = bounds(world);
+      break;
+    }
   }
   bounds_[static_cast<std::size_t>(&b - bodies_.data())].box = inflate(box);
 }
@@ -651,6 +668,7 @@ Status World::getLocalShape(BodyHandle h, Shape& out) const {
       break;
     }
     case ShapeType::Segment: out = Segment{{l[0], l[1]}, {l[2], l[3]}}; break;
+    case ShapeType::Capsule: out = Capsule{{l[0], l[1]}, {l[2], l[3]}, l[4]}; break;
   }
   return {};
 }
@@ -898,6 +916,14 @@ void World::testPair(std::uint32_t i, std::uint32_t j) {
   const Body* a = &bodies_[i];
   const Body* b = &bodies_[j];
   if (indexOf(a->handle) > indexOf(b->handle)) std::swap(a, b);
+  if (contactMode_ != ContactMode::Contacts) {  // PairsOnly: the boolean; Manifolds: appendManifold (world_queries.cpp)
+    if (contactMode_ == ContactMode::PairsOnly ? !overlaps(a->shape, b->shape) : !appendManifold(a->shape, b->shape)) {
+      return;
+    }
+    pairBodies_.push_back(a->handle);
+    pairBodies_.push_back(b->handle);
+    return;
+  }
   const Contact c = collide(a->shape, b->shape);
   if (!c.hit) return;
   pairBodies_.push_back(a->handle);
@@ -1084,7 +1110,8 @@ bool World::collectCandidates() {
 void World::releaseSlack() {
   constexpr std::uint32_t kSteps = 120;
   const bool over = oversized(candidates_) || oversized(pairBodies_) || oversized(pairContacts_) ||
-                    oversized(begin_) || oversized(end_) || oversized(pairKeys_) || oversized(prevPairKeys_);
+                    oversized(begin_) || oversized(end_) || oversized(pairKeys_) || oversized(prevPairKeys_) ||
+                    oversized(pairManifolds_);
   slackSteps_ = over ? slackSteps_ + 1 : 0;
   if (slackSteps_ < kSteps) return;
   slackSteps_ = 0;
@@ -1097,6 +1124,7 @@ void World::releaseSlack() {
   shrink(end_);
   shrink(pairKeys_);
   shrink(prevPairKeys_);
+  shrink(pairManifolds_);
 }
 
 // Everything is allocated before anything visible changes: the grid (internal), the candidates (internal), then room
@@ -1110,13 +1138,16 @@ Status World::step() {
   }
   const std::size_t c = candidates_.size() / 2, prev = pairKeys_.size();
   prevPairKeys_.clear();  // two steps old: free to reuse
-  if (!(grow(pairBodies_, 2 * c) && grow(pairContacts_, kPairContactStride * c) && grow(prevPairKeys_, c) &&
+  const bool contacts = contactMode_ == ContactMode::Contacts, manifolds = contactMode_ == ContactMode::Manifolds;
+  if (!(grow(pairBodies_, 2 * c) && grow(pairContacts_, contacts ? kPairContactStride * c : 0) &&
+        grow(pairManifolds_, manifolds ? kPairManifoldStride * c : 0) && grow(prevPairKeys_, c) &&
         grow(begin_, 2 * c) && grow(end_, 2 * prev) && grow(slotCounts_, slots_.size() + 1))) {
     return outOfMemory();
   }
   pairKeys_.swap(prevPairKeys_);
   pairBodies_.clear();
   pairContacts_.clear();
+  pairManifolds_.clear();
   begin_.clear();
   end_.clear();
   testCandidates();
@@ -1460,6 +1491,8 @@ std::size_t World::heapBytes() const {
   add(queryCounts_);
   add(vertexScratch_);
   add(hullScratch_);
+  add(pairManifolds_);
+  bytes += (castPolygon_.vertices().size() + castPolygon_.normals().size()) * sizeof(Vec2);
   for (const Body& b : bodies_) {
     if (b.type != ShapeType::Polygon) continue;
     const Polygon& local = polygons_[b.polygon].local;
@@ -1469,6 +1502,13 @@ std::size_t World::heapBytes() const {
              sizeof(Vec2);
   }
   return bytes;
+}
+
+// For cpp/src/world_queries.cpp, which cannot see World::Body or the visitCells template.
+const Shape& World::shapeAt(std::uint32_t k) const { return bodies_[k].shape; }
+BodyHandle World::handleAt(std::uint32_t k) const { return bodies_[k].handle; }
+bool World::visitCellsOf(const Aabb& box, void (*visit)(void*, std::uint32_t), void* ctx) {
+  return visitCells(box, [&](std::uint32_t k) { visit(ctx, k); });
 }
 
 }  // namespace collide2d

@@ -1,7 +1,7 @@
 // Runs the query corpus (tests/query_cases/<family>/*.json, schema in tests/query_cases/README.md): capsules,
 // distance, casts, manifolds and containment. One GoogleTest test per case file, QueryCorpus/QueryCase.Run/<name>.
 // The files sit beside tests/cases, not in it: the runners of tests/cases (native, JS, the tutorial) reject
-// families and queries they do not know, and the JS binding of these queries comes later.
+// families and queries they do not know. The JS API runs the same cases in web/test/queries.test.js.
 #include "corpus.h"
 
 #include <collide2d/collide2d.h>
@@ -224,6 +224,13 @@ void run(const CaseFile& file, const Json& root, const std::string& query, Check
                           std::fabs(swapped.normal.x + c.normal.x) > 1e-9 ||
                           std::fabs(swapped.normal.y + c.normal.y) > 1e-9))
               check.fail("the swapped pair does not flip the normal with the same depth");
+            // The generic overlaps / collide(Shape, Shape) (Any is the Shape variant): the same answers.
+            const Contact g = collide(a, b), gs = collide(b, a);
+            if (overlaps(a, b) != ov || overlaps(b, a) != ov) check.fail("overlaps(Shape, Shape) differs");
+            if (g.hit != c.hit || g.depth != c.depth || g.normal != c.normal || g.point != c.point)
+              check.fail("collide(Shape, Shape) differs from collideAny");
+            if (gs.hit != swapped.hit || gs.depth != swapped.depth || gs.normal != swapped.normal)
+              check.fail("collide(Shape, Shape) of the swapped pair differs from collideAny");
           } else if (query == "distance") {
             const DistanceResult d = distance(x, y);
             check.boolean("overlap", d.overlap);
@@ -312,6 +319,7 @@ void run(const CaseFile& file, const Json& root, const std::string& query, Check
       return malformed(r.errors.front());
     if (!std::holds_alternative<Capsule>(s)) return malformed("contains cases here are for capsules");
     check.boolean("inside", contains(std::get<Capsule>(s), p));
+    if (contains(s, p) != contains(std::get<Capsule>(s), p)) check.fail("contains(Shape) differs");
     return;
   }
   if (query == "raycast") {
@@ -322,6 +330,9 @@ void run(const CaseFile& file, const Json& root, const std::string& query, Check
     if (!std::holds_alternative<Capsule>(s) || ray.kind != corpus::ShapeKind::Ray)
       return malformed("raycast cases here are a ray against a capsule");
     const RayHit h = raycast(ray.ray, std::get<Capsule>(s));
+    const RayHit hg = raycast(ray.ray, s);
+    if (hg.hit != h.hit || hg.fraction != h.fraction || hg.point != h.point || hg.normal != h.normal)
+      check.fail("raycast(Ray, Shape) differs");
     check.boolean("hit", h.hit);
     if (h.hit) {
       check.number("fraction", h.fraction);
@@ -341,6 +352,7 @@ void run(const CaseFile& file, const Json& root, const std::string& query, Check
         !r.number(member(*j, "radius"), "shape.radius", c.radius))
       return malformed(r.errors.front());
     const Status s = validate(c);
+    if (validate(Shape{c}).error != s.error) check.fail("validate(Shape) differs");
     check.text("error", errorName(s.error));
     check.text("field", s.field);
     return;

@@ -83,6 +83,7 @@ Shape translated(const Shape& s, Vec2 d) {
         if constexpr (std::is_same_v<T, Box>) return Box{x.center + d, x.halfExtents, x.angle};
         if constexpr (std::is_same_v<T, Polygon>) return x.transformed(Transform{d, 0.0});
         if constexpr (std::is_same_v<T, Segment>) return Segment{x.a + d, x.b + d};
+        if constexpr (std::is_same_v<T, Capsule>) return Capsule{x.a + d, x.b + d, x.radius};
       },
       s);
 }
@@ -116,6 +117,9 @@ std::string describe(const Shape& s) {
                         x.halfExtents.x, x.halfExtents.y, x.angle);
         } else if constexpr (std::is_same_v<T, Segment>) {
           std::snprintf(buf, sizeof buf, "Segment{{%.17g,%.17g},{%.17g,%.17g}}", x.a.x, x.a.y, x.b.x, x.b.y);
+        } else if constexpr (std::is_same_v<T, Capsule>) {
+          std::snprintf(buf, sizeof buf, "Capsule{{%.17g,%.17g},{%.17g,%.17g},%.17g}", x.a.x, x.a.y, x.b.x, x.b.y,
+                        x.radius);
         } else {
           std::string out = "Polygon{";
           for (const Vec2 v : x.vertices()) {

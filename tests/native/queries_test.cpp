@@ -3,6 +3,7 @@
 // distances: a different route from the library's GJK).
 #include <collide2d/collide2d.h>
 #include <collide2d/queries.h>
+#include <collide2d/world.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -774,6 +775,130 @@ TEST(ContainsShape, RandomPairsAgreeWithSampling) {
     }, a, b);
   }
   EXPECT_GT(inside, 200);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// GJK trace, and the capsule as a member of the Shape variant
+// ---------------------------------------------------------------------------------------------------------------
+
+double radiusOf(const Any& s) {
+  if (const auto* c = std::get_if<Circle>(&s)) return c->radius;
+  if (const auto* c = std::get_if<Capsule>(&s)) return c->radius;
+  return 0.0;
+}
+
+TEST(GjkTrace, SameResultAndTheLastClosestPointIsTheCoresSeparation) {
+  Gen g(0x7ace);
+  int apart = 0;
+  GjkTrace trace;
+  for (int i = 0; i < 3000; ++i) {
+    const Any a = randomShape(g, i % 6, g.point(3));
+    const Any b = randomShape(g, (i / 6) % 6, g.point(3));
+    std::visit(
+        [&](const auto& x, const auto& y) {
+          const DistanceResult plain = distance(x, y);
+          const DistanceResult traced = distance(x, y, trace);
+          ASSERT_EQ(plain.distance, traced.distance);
+          ASSERT_EQ(plain.pointA, traced.pointA);
+          ASSERT_EQ(plain.pointB, traced.pointB);
+          ASSERT_EQ(plain.overlap, traced.overlap);
+          ASSERT_EQ(plain.iterations, traced.iterations);
+          ASSERT_TRUE(trace.count == traced.iterations || trace.count == traced.iterations + 1) << trace.count;
+          for (int k = 0; k < trace.count; ++k) ASSERT_TRUE(trace.steps[k].count >= 1 && trace.steps[k].count <= 3);
+          const GjkStep& last = trace.steps[trace.count - 1];
+          if (plain.overlap) return;
+          ++apart;
+          const double r = radiusOf(a) + radiusOf(b);
+          const Vec2 e = plain.pointB - plain.pointA + plain.normal * r;
+          EXPECT_NEAR(last.closest.x, e.x, 1e-9 * std::max(1.0, length(e)));
+          EXPECT_NEAR(last.closest.y, e.y, 1e-9 * std::max(1.0, length(e)));
+        },
+        a, b);
+  }
+  EXPECT_GT(apart, 1000);
+  // A second call resets the trace.
+  const int before = trace.count;
+  (void)distance(Circle{{0, 0}, 1}, Circle{{5, 0}, 1}, trace);
+  EXPECT_EQ(trace.count, 1);
+  EXPECT_GE(before, 1);
+  EXPECT_EQ(trace.steps[0].closest, (Vec2{5, 0}));
+}
+
+TEST(CapsuleShape, GenericFunctionsAnswerAsTheCapsuleOverloads) {
+  Gen g(0xca75);
+  for (int i = 0; i < 2000; ++i) {
+    const Capsule c = g.capsule(g.point(2));
+    const Any other = randomShape(g, i % 6, g.point(2));
+    const Shape sc = c;
+    const Shape so = other;  // (Any is the Shape variant)
+    ASSERT_EQ(validate(sc).error, validate(c).error);
+    ASSERT_EQ(bounds(sc).min, bounds(c).min);
+    ASSERT_EQ(bounds(sc).max, bounds(c).max);
+    const Vec2 p = g.point(3);
+    ASSERT_EQ(contains(sc, p), contains(c, p));
+    const BoundaryPoint bp = closestPoint(c, p);
+    EXPECT_EQ(bp.inside, contains(c, p));
+    EXPECT_NEAR(std::sqrt(bp.distanceSquared), std::fabs(length(p - closestPoint(Segment{c.a, c.b}, p).point) - c.radius), 1e-12);
+    EXPECT_NEAR(length(bp.point - closestPoint(Segment{c.a, c.b}, bp.point).point), c.radius, 1e-12);
+    const Ray ray{p, g.point(1), 10};
+    if (ray.direction != Vec2{0, 0}) {
+      const RayHit h1 = raycast(ray, sc), h2 = raycast(ray, c);
+      ASSERT_EQ(h1.hit, h2.hit);
+      ASSERT_EQ(h1.fraction, h2.fraction);
+    }
+    std::visit(
+        [&](const auto& o) {
+          ASSERT_EQ(overlaps(sc, so), overlaps(c, o));
+          ASSERT_EQ(overlaps(so, sc), overlaps(o, c));
+          const Contact g1 = collide(sc, so), g2 = collide(c, o);
+          ASSERT_EQ(g1.hit, g2.hit);
+          ASSERT_EQ(g1.depth, g2.depth);
+          ASSERT_EQ(g1.normal, g2.normal);
+          ASSERT_EQ(g1.point, g2.point);
+          const Contact s1 = collide(so, sc), s2 = collide(o, c);
+          ASSERT_EQ(s1.hit, s2.hit);
+          ASSERT_EQ(s1.normal, s2.normal);
+          ASSERT_EQ(overlaps(sc, so), distance(c, o).overlap);
+        },
+        other);
+  }
+}
+
+TEST(CapsuleShape, ClosestPointOnTheCoreGoesAlongTheLeftNormal) {
+  const BoundaryPoint bp = closestPoint(Capsule{{0, 0}, {2, 0}, 0.5}, {1, 0});
+  EXPECT_TRUE(bp.inside);
+  EXPECT_EQ(bp.point, (Vec2{1, 0.5}));
+  EXPECT_EQ(bp.distanceSquared, 0.25);
+  const BoundaryPoint dot = closestPoint(Capsule{{1, 1}, {1, 1}, 2}, {1, 1});
+  EXPECT_EQ(dot.point, (Vec2{3, 1}));
+}
+
+TEST(CapsuleShape, WorldBodyTurnsBothEndsAboutThePosition) {
+  World w;
+  BodyHandle h = kNullBody;
+  ASSERT_TRUE(w.addShape(Capsule{{1, 0}, {3, 0}, 0.5}, {{10, 5}, 1.5707963267948966}, 7, {}, h).ok());
+  ShapeType t;
+  ASSERT_TRUE(w.getShapeType(h, t).ok());
+  EXPECT_EQ(t, ShapeType::Capsule);
+  Shape local, world;
+  ASSERT_TRUE(w.getLocalShape(h, local).ok());
+  ASSERT_TRUE(w.getWorldShape(h, world).ok());
+  ASSERT_TRUE(std::holds_alternative<Capsule>(local));
+  EXPECT_EQ(std::get<Capsule>(local).b, (Vec2{3, 0}));
+  const Capsule& c = std::get<Capsule>(world);
+  EXPECT_NEAR(c.a.x, 10, 1e-15);
+  EXPECT_NEAR(c.a.y, 6, 1e-15);
+  EXPECT_NEAR(c.b.x, 10, 1e-15);
+  EXPECT_NEAR(c.b.y, 8, 1e-15);
+  EXPECT_EQ(c.radius, 0.5);
+  Aabb b;
+  ASSERT_TRUE(w.getBounds(h, b).ok());
+  EXPECT_LE(b.min.x, 9.5);
+  EXPECT_GE(b.max.y, 8.5);
+  BodyHandle bad = 0;
+  EXPECT_EQ(w.addCapsule(Capsule{{0, 0}, {1, 0}, -1}, {}, 0, {}, bad).error, Error::NegativeRadius);
+  EXPECT_EQ(bad, kNullBody);
+  EXPECT_EQ(w.addCapsule(Capsule{{0, 0}, {1, 0}, std::nan("")}, {}, 0, {}, bad).field, std::string("radius"));
 }
 
 }  // namespace

@@ -42,6 +42,7 @@ void expectMtv(const Shape& a, const Shape& b, const Contact& c, double scale = 
           if constexpr (std::is_same_v<T, Box>) return Box{s.center + d, s.halfExtents, s.angle};
           if constexpr (std::is_same_v<T, Polygon>) return s.transformed(Transform{d, 0.0});
           if constexpr (std::is_same_v<T, Segment>) return Segment{s.a + d, s.b + d};
+          if constexpr (std::is_same_v<T, Capsule>) return Capsule{s.a + d, s.b + d, s.radius};
         },
         b);
   };
@@ -531,7 +532,8 @@ TEST(Contains, PolygonIsExactAtAnyMagnitude) {
 
 std::vector<Shape> overlappingShapes() {
   return {Circle{{0.2, 0.1}, 1.0}, Aabb{{-0.5, -0.8}, {0.9, 0.6}}, Box{{0.3, -0.2}, {1.1, 0.4}, 0.7},
-          make({{-0.6, -0.4}, {0.8, -0.9}, {1.0, 0.5}, {-0.2, 0.9}}), Segment{{-1.0, 0.3}, {1.2, -0.1}}};
+          make({{-0.6, -0.4}, {0.8, -0.9}, {1.0, 0.5}, {-0.2, 0.9}}), Segment{{-1.0, 0.3}, {1.2, -0.1}},
+          Capsule{{-0.4, -0.3}, {0.6, 0.4}, 0.3}};
 }
 
 TEST(Dispatch, EveryOrderedPairHitsAndSwappedPairsFlip) {
@@ -589,6 +591,7 @@ TEST(Dispatch, ApartShapesMissEverywhere) {
             if constexpr (std::is_same_v<T, Box>) return Box{s.center + d, s.halfExtents, s.angle};
             if constexpr (std::is_same_v<T, Polygon>) return s.transformed(Transform{d, 0.0});
             if constexpr (std::is_same_v<T, Segment>) return Segment{s.a + d, s.b + d};
+            if constexpr (std::is_same_v<T, Capsule>) return Capsule{s.a + d, s.b + d, s.radius};
           },
           shapes[j]);
       EXPECT_FALSE(overlaps(shapes[i], far)) << i << "," << j;

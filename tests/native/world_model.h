@@ -44,6 +44,7 @@ inline Shape worldShapeOf(const Shape& local, const Transform& xf) {
   }
   if (const auto* b = std::get_if<Box>(&local)) return Box{apply(xf, b->center), b->halfExtents, b->angle + xf.angle};
   if (const auto* p = std::get_if<Polygon>(&local)) return worldPolygonOf(*p, xf);
+  if (const auto* c = std::get_if<Capsule>(&local)) return Capsule{apply(xf, c->a), apply(xf, c->b), c->radius};
   const auto& s = std::get<Segment>(local);
   return Segment{apply(xf, s.a), apply(xf, s.b)};
 }
@@ -65,6 +66,10 @@ inline bool sameBits(const Shape& x, const Shape& y) {
   if (const auto* b = std::get_if<Box>(&x)) {
     const Box& o = std::get<Box>(y);
     return eq(b->center, o.center) && eq(b->halfExtents, o.halfExtents) && b->angle == o.angle;
+  }
+  if (const auto* c = std::get_if<Capsule>(&x)) {
+    const Capsule& o = std::get<Capsule>(y);
+    return eq(c->a, o.a) && eq(c->b, o.b) && c->radius == o.radius;
   }
   const Segment& s = std::get<Segment>(x);
   return eq(s.a, std::get<Segment>(y).a) && eq(s.b, std::get<Segment>(y).b);

@@ -58,7 +58,7 @@ Shape randomPolygon(Rng& rng, double radius) {
 
 Shape randomLocalShape(Rng& rng) {
   const double scale = rng.chance(0.02) ? 40.0 : 1.0;  // a few huge bodies (the grid's "large" list)
-  switch (rng.below(5)) {
+  switch (rng.below(6)) {
     case 0: return Circle{{rng.range(-2, 2), rng.range(-2, 2)}, rng.range(0.3, 6) * scale};
     case 1: {
       const Vec2 mn{rng.range(-6, 1), rng.range(-6, 1)};
@@ -68,6 +68,11 @@ Shape randomLocalShape(Rng& rng) {
       return Box{{rng.range(-2, 2), rng.range(-2, 2)}, {rng.range(0.3, 6) * scale, rng.range(0.3, 6) * scale},
                  rng.chance(0.3) ? 0.0 : rng.range(-3, 3)};
     case 3: return randomPolygon(rng, rng.range(0.5, 7) * scale);
+    case 4: {  // (a zero-length core now and then: a circle)
+      const Vec2 a{rng.range(-6, 6) * scale, rng.range(-6, 6) * scale};
+      const Vec2 b = rng.chance(0.05) ? a : Vec2{rng.range(-6, 6) * scale, rng.range(-6, 6) * scale};
+      return Capsule{a, b, rng.range(0.0, 3) * scale};
+    }
     default: {
       const Vec2 a{rng.range(-6, 6) * scale, rng.range(-6, 6) * scale};
       return Segment{a, rng.chance(0.05) ? a : Vec2{rng.range(-6, 6) * scale, rng.range(-6, 6) * scale}};

@@ -23,6 +23,10 @@ const DRAGS = {
   contains: ['q.p', { x: 420, y: 460 }],
   raycast: ['r.b', { x: 150, y: 470 }],
   closest: ['q.p', { x: 220, y: 235 }],
+  capsule: ['b.center', { x: 450, y: 260 }],
+  distance: ['b.center', { x: 260, y: 240 }],
+  cast: ['at.p', { x: 150, y: 470 }],
+  manifold: ['b.center', { x: 400, y: 200 }],
   broadphase: ['b1.center', { x: 170, y: 130 }],
 };
 
@@ -45,7 +49,7 @@ async function expectedFromUrl(page, id) {
   const params = await hashParams(page);
   const shapes = {};
   for (const [k, v] of params) shapes[k] = decodeShape(c2, v);
-  return normal(EXPECTED[id](c2, shapes));
+  return normal(EXPECTED[id](c2, shapes, params));
 }
 
 async function assertReadoutMatches(page, id) {

@@ -31,6 +31,7 @@ export function decodeShape(c, text) {
     case 'aabb': return c.aabb(n[0] - n[2], n[1] - n[3], n[0] + n[2], n[1] + n[3]);
     case 'box': return c.box(n[0], n[1], n[2], n[3], n[4]);
     case 'segment': return c.segment(n[0], n[1], n[2], n[3]);
+    case 'capsule': return c.capsule(n[0], n[1], n[2], n[3], n[4]);
     case 'line': return c.line(n[0], n[1], n[2], n[3]);
     case 'point': return { x: n[0], y: n[1] };
     case 'poly': {
@@ -45,7 +46,30 @@ export function decodeShape(c, text) {
   }
 }
 
-/** What each chapter's read-out must show, computed here from the URL state. */
+/**
+ * The point a shape's motion arrow starts from, read from its URL text: the centre handle (circle, aabb, box centre,
+ * the polygon's own centre), the middle of a segment or capsule.
+ */
+export function urlCentre(text) {
+  const [kind, ...rest] = text.split(',');
+  const n = rest.map(Number);
+  if (kind === 'segment' || kind === 'capsule' || kind === 'line') return { x: (n[0] + n[2]) / 2, y: (n[1] + n[3]) / 2 };
+  return { x: n[0], y: n[1] };
+}
+
+/** A library shape moved by d, rebuilt from its URL text (for posing it at the end of a step). */
+export function decodeMoved(c, text, d) {
+  const [kind, ...rest] = text.split(',');
+  const n = rest.map(Number);
+  if (kind === 'segment' || kind === 'capsule') {
+    n[0] += d.x; n[1] += d.y; n[2] += d.x; n[3] += d.y;
+  } else {
+    n[0] += d.x; n[1] += d.y;
+  }
+  return decodeShape(c, [kind, ...n].join(','));
+}
+
+/** What each chapter's read-out must show, computed here from the URL state (`params`: the raw URL texts). */
 export const EXPECTED = {
   aabb: (c, s) => ({ overlaps: c.overlaps(s.a, s.b), collide: c.collide(s.a, s.b) }),
   circles: (c, s) => ({ overlaps: c.overlaps(s.a, s.b), collide: c.collide(s.a, s.b) }),
@@ -78,6 +102,25 @@ export const EXPECTED = {
     }
     return { pairs };
   },
+  capsule: (c, s) => ({
+    overlaps: c.overlaps(s.a, s.b),
+    collide: c.collide(s.a, s.b),
+    distance: c.distance(s.a, s.b),
+    core: c.distance(c.segment(s.a.a.x, s.a.a.y, s.a.b.x, s.a.b.y), s.b),
+  }),
+  distance: (c, s) => ({ distance: c.distance(s.a, s.b), steps: c.distanceSteps(s.a, s.b) }),
+  cast: (c, s, params) => {
+    const ca = urlCentre(params.get('a'));
+    const cb = urlCentre(params.get('b'));
+    const va = { x: s.at.x - ca.x, y: s.at.y - ca.y };
+    const vb = { x: s.bt.x - cb.x, y: s.bt.y - cb.y };
+    return {
+      cast: c.cast(s.a, { translation: va }, s.b, { translation: vb }),
+      overlapsStart: c.overlaps(s.a, s.b),
+      overlapsEnd: c.overlaps(decodeMoved(c, params.get('a'), va), decodeMoved(c, params.get('b'), vb)),
+    };
+  },
+  manifold: (c, s) => ({ manifold: c.collideManifold(s.a, s.b), collide: c.collide(s.a, s.b) }),
   sweep: (c, s) => {
     const disp = { x: s.target.x - s.ball.center.x, y: s.target.y - s.ball.center.y };
     const walls = [s.w1, s.w2, s.w3];

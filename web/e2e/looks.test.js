@@ -7,7 +7,7 @@ import { ROOT, ensureBuilt, launch, newPage, open, serve, shotPath } from './hel
 
 export const CHAPTERS = [
   'aabb', 'circles', 'lines', 'segments', 'circle-line', 'circle-segment', 'rect-circle', 'polygon-circle', 'boxes',
-  'polygons', 'sweep', 'contains', 'raycast', 'closest', 'broadphase',
+  'polygons', 'sweep', 'contains', 'raycast', 'closest', 'capsule', 'distance', 'cast', 'manifold', 'broadphase',
 ];
 const VIEWS = ['', 'sandbox', 'stress?n=2000&paused=1', 'cases?case=aabb/seed000_touching_is_hit_despite_strict_compare.json'];
 
@@ -41,6 +41,10 @@ describe('looks', () => {
       await page.screenshot({ path: join(ROOT, 'docs/tutorial-boxes.png') });
       await open(page, server.url, '#/chapter/sweep');
       await page.screenshot({ path: join(ROOT, 'docs/tutorial-sweep.png') });
+      await open(page, server.url, '#/chapter/distance');
+      for (let i = 0; i < 3; i++) await page.locator('[data-testid="step-next"]').click();
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: join(ROOT, 'docs/tutorial-distance.png') });
       await context.close();
       const phone = await newPage(browser, SIZES.phone.viewport, true);
       await open(phone.page, server.url, '#/chapter/circle-segment');

@@ -13,7 +13,7 @@ const r = rng(20240611);
 const pick = (arr) => arr[Math.floor(r() * arr.length)];
 const SPECIAL_NUMBERS = [0, -0, 1, -1, 0.5, 1e-300, -1e-300, 1e300, -1e300, 1e6, NaN, Infinity, -Infinity,
   Number.MAX_VALUE, Number.MIN_VALUE, 2 ** 31, -(2 ** 31), 2 ** 32 + 3, 4294967295];
-const TYPES = ['circle', 'aabb', 'box', 'polygon', 'segment', 'line', 'ray', 'transform', 'blob', '', undefined];
+const TYPES = ['circle', 'aabb', 'box', 'polygon', 'segment', 'capsule', 'line', 'ray', 'transform', 'blob', '', undefined];
 
 function number() {
   return r() < 0.4 ? pick(SPECIAL_NUMBERS) : (r() - 0.5) * 10 ** Math.floor(r() * 8);
@@ -92,11 +92,15 @@ const make = {
   box: () => ({ type: 'box', center: pt(), halfExtents: r() < 0.1 ? pt() : { x: r() * 2, y: r() * 2 }, angle: num2() }),
   polygon: () => ({ type: 'polygon', points: polyPoints() }),
   segment: () => ({ type: 'segment', a: pt(), b: pt() }),
+  capsule: () => ({ type: 'capsule', a: pt(), b: pt(), radius: r() < 0.1 ? num2() : r() * 2 }),
   line: () => ({ type: 'line', a: pt(), b: pt() }),
   ray: () => ({ type: 'ray', origin: pt(), direction: pt(), maxFraction: r() < 0.5 ? Infinity : num2() }),
   transform: () => ({ type: 'transform', position: pt(), angle: num2() }),
 };
-const pairShape = () => make[pick(['circle', 'aabb', 'box', 'polygon', 'segment'])]();
+const pairShape = () => make[pick(['circle', 'aabb', 'box', 'polygon', 'segment', 'capsule'])]();
+const motion = () => (r() < 0.05 ? garbage(2) : { translation: pt(), rotation: r() < 0.5 ? undefined : num2() });
+const cache = () => (r() < 0.5 ? undefined : {
+  count: Math.floor(r() * 5), indexA: [num2(), 0, 1].map(Math.floor), indexB: r() < 0.1 ? garbage(2) : [0, 1, 2] });
 const anyShape = () => make[pick(Object.keys(make))]();
 const walls = () => Array.from({ length: Math.floor(r() * 5) }, make.segment);
 function f64(n) {
@@ -160,6 +164,12 @@ const wellFormed = {
   corners: () => [make.box()],
   apply: () => [make.transform(), pt()],
   applyInverse: () => [make.transform(), pt()],
+  capsule: () => [num2(), num2(), num2(), num2(), r() < 0.1 ? num2() : r()],
+  distance: () => [pairShape(), pairShape(), cache()],
+  distanceSteps: () => [pairShape(), pairShape()],
+  cast: () => [pairShape(), motion(), pairShape(), r() < 0.3 ? undefined : motion()],
+  collideManifold: () => [pairShape(), pairShape()],
+  containsShape: () => [pairShape(), pairShape()],
   overlapsCircleCircle: () => [r() * 10, r() * 10, r() * 3, r() * 10, r() * 10, r() < 0.1 ? -1 : r() * 3],
   'batch.overlapsCircleCircle': () => {
     const n = Math.floor(r() * 6);
@@ -186,6 +196,10 @@ const wellFormed = {
     const p = packed();
     const n = 1 + Math.floor(r() * 4);
     return [f64(3 * n), p, pairs(Math.floor(r() * 5), n, p.offsets.length - 1)];
+  },
+  'batch.distance': () => {
+    const p = packed();
+    return [p, pairs(Math.floor(r() * 5), p.offsets.length - 1, p.offsets.length - 1)];
   },
   'batch.packPolygons': () => [Array.from({ length: Math.floor(r() * 4) }, polyPoints)],
   // (the sets made here are left to the FinalizationRegistry: a few thousand tiny sets)

@@ -164,3 +164,22 @@ export const everything = [
   pb, pa, corners, l, cstride, ov, co, pp, pov, cp, cov, ray2, shapes, filter, uid, xf, worldShape, wb, pairCount,
   pairBodies, pairContacts, events, eventCounts, found, results, rayHits, firstHit, strides, live, convexParts,
 ];
+
+// Queries (issue 11): capsule, distance with its cache and trace, cast, manifold, containment.
+const cap: c2.Capsule = c2.capsule(0, 0, 2, 0, 0.5);
+const capShape: Shape = cap;
+const simplexCache: c2.SimplexCache = { count: 0, indexA: [], indexB: [] };
+const dist: c2.DistanceResult = c2.distance(capShape, c2.circle(5, 0, 1), simplexCache);
+const steps: c2.GjkStep[] = c2.distanceSteps(cap, c2.box(4, 0, 1, 1));
+const firstVertex: Vec2 = steps[0].simplex[0].b;
+const motion: c2.Motion = { translation: { x: 4, y: 0 } };
+const castHit: c2.CastHit = c2.cast(cap, motion, c2.aabb(5, -1, 6, 1));
+const castBoth: number = c2.cast(cap, motion, cap, { translation: { x: -1, y: 0 }, rotation: 1 }).fraction;
+const manifold: c2.Manifold | null = c2.collideManifold(cap, c2.box(1, 0.6, 2, 0.2));
+const manifoldId: number | undefined = manifold?.points[0].id;
+const capInBox: boolean = c2.containsShape(c2.aabb(-1, -1, 3, 1), cap);
+// @ts-expect-error a motion needs a translation
+c2.cast(cap, { rotation: 1 }, cap);
+// @ts-expect-error a line is not a convex shape
+c2.distance(cap, c2.line(0, 0, 1, 1));
+export const queries = [dist, firstVertex, castHit, castBoth, manifoldId, capInBox];

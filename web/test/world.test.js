@@ -36,7 +36,7 @@ const P = (x, y) => ({ x, y });
 
 /** A random local shape of any kind (size about `s`). */
 function randomShape(r, s = 3) {
-  switch (r.int(5)) {
+  switch (r.int(6)) {
     case 0: return c2.circle(r.range(-1, 1), r.range(-1, 1), r.range(0, s));
     case 1: {
       const x = r.range(-2, 1);
@@ -57,6 +57,7 @@ function randomShape(r, s = 3) {
       // Hand-made objects, clockwise ones too: the world normalises them as c2.polygon does.
       return { type: 'polygon', points: r() < 0.5 ? points : points.reverse() };
     }
+    case 4: return c2.capsule(r.range(-s, s), r.range(-s, s), r.range(-s, s), r.range(-s, s), r.range(0, s / 2));
     default: return c2.segment(r.range(-s, s), r.range(-s, s), r.range(-s, s), r.range(-s, s));
   }
 }
@@ -381,6 +382,7 @@ test('queryAabb / queryPoint / queryShape / raycast / raycastAll equal brute for
     const qs = local.type === 'polygon' ? c2.transformed(local, moved)
       : local.type === 'circle' ? c2.circle(local.center.x + moved.position.x, local.center.y + moved.position.y, local.radius)
         : local.type === 'segment' ? c2.segment(local.a.x + moved.position.x, local.a.y + moved.position.y, local.b.x + moved.position.x, local.b.y + moved.position.y)
+        : local.type === 'capsule' ? c2.capsule(local.a.x + moved.position.x, local.a.y + moved.position.y, local.b.x + moved.position.x, local.b.y + moved.position.y, local.radius)
           : local.type === 'box' ? c2.box(local.center.x + moved.position.x, local.center.y + moved.position.y, local.halfExtents.x, local.halfExtents.y, local.angle)
             : c2.aabb(local.min.x + moved.position.x, local.min.y + moved.position.y, local.max.x + moved.position.x, local.max.y + moved.position.y);
     const n3 = w.queryShape(qs, mask);

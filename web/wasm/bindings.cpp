@@ -1,4 +1,5 @@
-// collide2d — WebAssembly bindings (the only binding file), declared with embind. It binds the C++ core and does
+// collide2d — WebAssembly bindings, declared with embind (the queries of queries.h: bindings_queries.cpp, which
+// shares this file's io()/slots/errors through raw.h). It binds the C++ core and does
 // nothing else: every function reads its inputs from scalar arguments or wasm memory, calls the core, and writes the
 // result to wasm memory. The public JavaScript API (web/lib/src/*.ts) wraps this raw layer, which is not public.
 //
@@ -11,7 +12,8 @@
 //   g_io[kPoint], results are written from g_io[kOut]. Shape kinds: 0 circle (cx, cy, r), 1 aabb (minX, minY,
 //   maxX, maxY), 2 box (cx, cy, hx, hy, angle), 3 polygon (points in the scratch buffer), 4 segment (ax, ay, bx,
 //   by), 5 line (ax, ay, bx, by), 6 ray (ox, oy, dx, dy, maxFraction), 7 transform (x, y, angle), 8 a polygon
-//   that the wrapper made with polygon() and froze (its points are Polygon::create's output: not proved again).
+//   that the wrapper made with polygon() and froze (its points are Polygon::create's output: not proved again),
+//   9 capsule (ax, ay, bx, by, radius).
 // * Variable-length inputs (polygon points, walls, batches) go in one growable scratch buffer (reserve()).
 //   Points are addressed by Vec2 index (start, count); batches by byte offset. Every index is bounds-checked.
 // * A negative result means a rejected argument, described by errorCode/errorArg/errorIndex/errorField/
@@ -28,6 +30,7 @@
 //   Polygon::create growing a reused scratch polygon, the reused SAT trace, the scratch buffer itself, and the
 //   objects that JS owns and deletes: the wasm heap stops growing after warm-up.
 #include <collide2d/collide2d.h>
+#include <collide2d/queries.h>
 #include <collide2d/world.h>
 
 #include <emscripten/bind.h>
@@ -54,7 +57,8 @@ enum Kind : int {
   kLine = 5,
   kRay = 6,
   kTransform = 7,
-  kTrustedPolygon = 8  // a polygon the JS layer made with polygon() and froze: its vertices are create()'s output
+  kTrustedPolygon = 8,  // a polygon the JS layer made with polygon() and froze: its vertices are create()'s output
+  kCapsule = 9          // ax, ay, bx, by, radius
 };
 
 constexpr int kSlot = 8;     // doubles per shape slot
@@ -125,6 +129,7 @@ Circle circleAt(const double* p) { return {{p[0], p[1]}, p[2]}; }
 Aabb aabbAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}}; }
 Box boxAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}, p[4]}; }
 Segment segmentAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}}; }
+Capsule capsuleAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}, p[4]}; }
 Line lineAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}}; }
 Ray rayAt(const double* p) { return {{p[0], p[1]}, {p[2], p[3]}, p[4]}; }
 Transform transformAt(const double* p) { return {{p[0], p[1]}, p[2]}; }
@@ -164,6 +169,11 @@ Status loadShape(int slot, int kind, int start, int count) {
       const Segment s = segmentAt(p);
       store(slot, s);
       return validate(s);
+    }
+    case kCapsule: {
+      const Capsule c = capsuleAt(p);
+      store(slot, c);
+      return validate(c);
     }
     default:
       return {Error::InvalidArgument, "type"};
@@ -565,6 +575,7 @@ void publishPairs(const World& w) {
   out[4] = addressOf(w.beginEvents().data());
   out[5] = static_cast<double>(w.endEvents().size() / World::kEventStride);
   out[6] = addressOf(w.endEvents().data());
+  out[7] = addressOf(w.pairManifolds().data());
 }
 
 /// Query results: address in g_io[kOut], count returned (-1 with g_error set when the query was rejected).
@@ -834,6 +845,32 @@ int c2_batch_prepared_polygon_polygon(const PreparedSet& set, std::uint32_t pair
   return 0;
 }
 
+/// distance(polygons[i], polygons[j]) for each pair, of a prepared set (set != nullptr) or of the last
+/// c2_batch_polygons: out gets kDistanceStride doubles per pair (distance, pointA, pointB, normal).
+constexpr std::uint32_t kDistanceStride = 7;
+template <class Get>
+int batchDistance(std::uint32_t pairsOff, std::uint32_t n, std::uint32_t outOff, std::size_t count, Get get) {
+  const std::uint32_t* pairs = checkedPairs(pairsOff, n, count, count, 1);
+  if (pairs == nullptr) return -1;
+  double* out = at<double>(outOff, kDistanceStride * n);
+  if (out == nullptr) return fail({Error::InvalidArgument, "buffer"}, 2);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const DistanceResult d = distance(get(pairs[2 * i]), get(pairs[2 * i + 1]));
+    double* o = out + kDistanceStride * i;
+    o[0] = d.distance;
+    writeVec(o + 1, d.pointA);
+    writeVec(o + 3, d.pointB);
+    writeVec(o + 5, d.normal);
+  }
+  return 0;
+}
+int c2_batch_distance_polygon_polygon(std::uint32_t pairsOff, std::uint32_t n, std::uint32_t outOff) {
+  return batchDistance(pairsOff, n, outOff, g_polygonCount, [](std::uint32_t i) -> const Polygon& { return g_polygons[i]; });
+}
+int c2_batch_prepared_distance(const PreparedSet& set, std::uint32_t pairsOff, std::uint32_t n, std::uint32_t outOff) {
+  return batchDistance(pairsOff, n, outOff, set.size(), [&set](std::uint32_t i) -> const Polygon& { return set[i].polygon(); });
+}
+
 /// Circles (3 doubles each) vs the polygons of a prepared set, pairs (circle, polygon); out as above.
 int c2_batch_prepared_circle_polygon(const PreparedSet& set, std::uint32_t circlesOff, std::uint32_t circleCount,
                                      std::uint32_t pairsOff, std::uint32_t n, std::uint32_t outOff, int collideMode) {
@@ -1021,6 +1058,11 @@ int c2_world_get_shape(World& world, std::uint32_t body) {
           out[0] = static_cast<double>(shape.vertices().size());
           out[1] = addressOf(shape.vertices().data());
           return kPolygon;
+        } else if constexpr (std::is_same_v<T, Capsule>) {
+          writeVec(out, shape.a);
+          writeVec(out + 2, shape.b);
+          out[4] = shape.radius;
+          return kCapsule;
         } else {
           writeVec(out, shape.a);
           writeVec(out + 2, shape.b);
@@ -1143,11 +1185,13 @@ EMSCRIPTEN_BINDINGS(collide2d) {
   function("batchOverlapsPolygonPolygon", &c2_batch_overlaps_polygon_polygon);
   function("batchCollidePolygonPolygon", &c2_batch_collide_polygon_polygon);
   function("batchCirclePolygon", &c2_batch_circle_polygon);
+  function("batchDistancePolygonPolygon", &c2_batch_distance_polygon_polygon);
   class_<PreparedSet>("PreparedPolygons")
       .constructor<>()
       .function("prepare", &c2_prepared_create)
       .function("polygonPolygon", &c2_batch_prepared_polygon_polygon)
-      .function("circlePolygon", &c2_batch_prepared_circle_polygon);
+      .function("circlePolygon", &c2_batch_prepared_circle_polygon)
+      .function("distance", &c2_batch_prepared_distance);
   class_<World>("World")
       .constructor<>()
       .function("setCellSize", &c2_world_set_cell_size)
@@ -1174,4 +1218,76 @@ EMSCRIPTEN_BINDINGS(collide2d) {
       .function("queryShape", &c2_world_query_shape)
       .function("raycast", &c2_world_raycast)
       .function("heapBytes", &c2_world_heap_bytes);
+}
+
+// ---- shared with the other binding files (bindings_*.cpp, declared in raw.h) ---------------------------------
+namespace collide2d_raw {
+double* io() { return g_io; }
+collide2d::Status loadShape(int slot, int kind, int start, int count) { return ::loadShape(slot, kind, start, count); }
+const collide2d::Shape& shape(int slot) { return g_shape[slot]; }
+int fail(collide2d::Status s, int arg, int index) { return ::fail(s, arg, index); }
+unsigned char* scratch(std::uint32_t byteOffset, std::uint32_t bytes) { return at<unsigned char>(byteOffset, bytes); }
+}  // namespace collide2d_raw
+
+// ---- World: shape casts, move-and-slide, contact modes (world.h; cpp/src/world_queries.cpp) ------------------------
+namespace {
+/// Reads the shape in slot 0 (kinds as c2_world_add), the transform in slot 1 (x, y, angle) and the motion at kPoint.
+/// Arguments as the JS methods number them: 0 shape, 1 transform, 2 translation / displacement.
+Status loadCast(int kind, int start, int count, const char* motion, Transform& xf, Vec2& d, int& arg) {
+  Status s = loadShape(0, kind, start, count);
+  arg = 0;
+  if (!s) return s;
+  xf = transformAt(g_io + kSlot);
+  arg = 1;
+  if (!(s = validate(xf))) return s;
+  d = vec(g_io + kPoint);
+  arg = 2;
+  return validate(d, motion);
+}
+
+/// A rejected cast: the core names the transform's range error "transform" (the argument itself).
+int failCast(Status s, int arg) {
+  if (s.error != Error::OutOfMemory && arg == 1) s.field = "";
+  return fail(s, arg);
+}
+
+/// castShape: 0 or 1 hit (its record at the address in g_io[kOut], World::kRayHitStride doubles), or -1.
+int c2_world_cast_shape(World& w, int kind, int start, int count, std::uint32_t mask) {
+  Transform xf;
+  Vec2 d;
+  int arg = 0;
+  Status s = loadCast(kind, start, count, "", xf, d, arg);
+  if (!s) return failCast(s, arg);
+  s = w.castShape(g_shape[0], xf, d, mask);
+  if (!s) return failCast(s, 1);
+  return publishRays(w, s);
+}
+
+/// moveAndSlide: the hit count (records at g_io[kOut]); final x, y and the legs in g_io[kOut + 1 .. 3]; or -1.
+int c2_world_move_and_slide(World& w, int kind, int start, int count, int maxIterations, std::uint32_t mask) {
+  Transform xf;
+  Vec2 d;
+  int arg = 0;
+  Status s = loadCast(kind, start, count, "", xf, d, arg);
+  if (!s) return failCast(s, arg);
+  WorldSlideResult r;
+  s = w.moveAndSlide(g_shape[0], xf, d, maxIterations, r, mask);
+  if (!s) return failCast(s, 1);
+  double* out = g_io + kOut;
+  out[0] = addressOf(w.rayHits().data());
+  out[1] = r.position.x;
+  out[2] = r.position.y;
+  out[3] = static_cast<double>(r.iterations);
+  return r.hitCount;
+}
+
+/// 0 Contacts, 1 PairsOnly, 2 Manifolds (ContactMode); other values are ignored.
+void c2_world_set_contact_mode(World& w, int mode) { w.setContactMode(static_cast<ContactMode>(mode)); }
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(collide2d_world_queries) {
+  using namespace emscripten;
+  function("worldCastShape", &c2_world_cast_shape);
+  function("worldMoveAndSlide", &c2_world_move_and_slide);
+  function("worldSetContactMode", &c2_world_set_contact_mode);
 }

@@ -211,8 +211,17 @@ class PreparedPolygon {
   double radius_ = 0.0;
 };
 
+/// Every point within radius of the segment a-b (boundary included). a == b is a circle of that radius. Its
+/// functions (validate, bounds, contains, raycast, closestPoint, overlaps / collide with every shape) are declared
+/// in collide2d/queries.h.
+struct Capsule {
+  Vec2 a;
+  Vec2 b;
+  double radius = 0.0;
+};
+
 /// Every shape that the generic overlaps() / collide() dispatch over.
-using Shape = std::variant<Circle, Aabb, Box, Polygon, Segment>;
+using Shape = std::variant<Circle, Aabb, Box, Polygon, Segment, Capsule>;
 
 Status validate(Vec2 p, const char* field = "point");
 Status validate(const Circle& c);

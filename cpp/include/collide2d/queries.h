@@ -3,8 +3,9 @@
 //
 // * Convex shapes. Every function here takes any of Circle, Aabb, Box, Polygon, Segment, Capsule (the concept
 //   ConvexShape) in either order. Each is a "core" (a point, a segment or a convex polygon) grown by a radius (the
-//   circle's, the capsule's; 0 for the others). A capsule with a == b is a circle. Capsule is not a member of the
-//   Shape variant: the generic overlaps/collide(Shape, Shape) do not take it; use the overloads below.
+//   circle's, the capsule's; 0 for the others). A capsule with a == b is a circle. Capsule (defined in collide2d.h)
+//   is a member of the Shape variant: validate/bounds/contains/raycast/overlaps/collide(Shape...) take it and answer
+//   with the overloads below (for a pair with a capsule, collide(Shape, Shape) is collide() of that order).
 // * Magnitude S of a query: the largest absolute coordinate, radius or translation among its inputs. Precision
 //   bounds below are stated relative to S: "within 2^-40 S" means an absolute error of at most S / 2^40.
 // * Overlap booleans of capsules compare a computed distance with the radius, like circles (no epsilon); the
@@ -24,12 +25,6 @@ namespace collide2d {
 // Capsule
 // ---------------------------------------------------------------------------------------------------------------
 
-/// Every point within radius of the segment a-b (boundary included). a == b is a circle of that radius.
-struct Capsule {
-  Vec2 a;
-  Vec2 b;
-  double radius = 0.0;
-};
 
 /// The shapes accepted by distance(), cast(), collideManifold() and containsShape().
 template <class T>
@@ -41,6 +36,9 @@ Aabb bounds(const Capsule& c);
 bool contains(const Capsule& c, Vec2 p);  ///< distance from p to the segment <= radius (computed, no epsilon)
 /// Ray against a capsule: fraction, point and outward normal; origin inside gives fraction 0 and normal (0, 0).
 RayHit raycast(const Ray& r, const Capsule& c);
+/// Closest point of the capsule's boundary to p (inside: contains(c, p)). For p on the core the point is taken along
+/// the segment's left normal ((0, 1) rotated with a -> b; (1, 0) when a == b).
+BoundaryPoint closestPoint(const Capsule& c, Vec2 p);
 
 bool overlaps(const Capsule& a, const Capsule& b);
 bool overlaps(const Capsule& a, const Circle& b);
@@ -91,6 +89,25 @@ struct DistanceResult {
 /// Distance, closest points and normal between two convex shapes; terminates (at most 64 GJK iterations).
 template <ConvexShape A, ConvexShape B>
 DistanceResult distance(const A& a, const B& b, SimplexCache* cache = nullptr);
+
+/// One GJK iteration, for teaching: the simplex after it was reduced to the features nearest the origin. a[i], b[i]
+/// are support points of A's and B's cores (radius not included: a circle's core is its centre, a capsule's its
+/// segment); the Minkowski-difference point of vertex i is b[i] - a[i]; closest is the point of the simplex (in
+/// b - a space) nearest the origin ((0, 0) when the triangle encloses it).
+struct GjkStep {
+  Vec2 a[3];
+  Vec2 b[3];
+  int count = 0;
+  Vec2 closest;
+};
+/// Every iteration of one distance() call (fixed storage: at most 64 iterations plus the final reduction).
+struct GjkTrace {
+  GjkStep steps[65];
+  int count = 0;
+};
+/// distance() that also records each GJK iteration in `trace` (its count is reset first). Same result as distance().
+template <ConvexShape A, ConvexShape B>
+DistanceResult distance(const A& a, const B& b, GjkTrace& trace);
 
 /// overlaps() for any pair of convex shapes (the overloads of collide2d.h and above, either order).
 template <ConvexShape A, ConvexShape B>

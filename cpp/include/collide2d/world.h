@@ -71,6 +71,38 @@
 //   under a quarter of it. Candidate pairs are buffered only once filters accept and bounds overlap.
 // * Filter (Box2D rules): two bodies with the same non-zero group always collide when the group is positive and
 //   never when it is negative; otherwise they collide when (catA & maskB) != 0 && (catB & maskA) != 0.
+// * Shape casts (cpp/src/world_queries.cpp). castShape(shape, xf, translation, mask) places `shape` (local
+//   coordinates) by xf as a body's shape would be placed (Circle, Aabb, Box, Segment, Capsule: the rules above;
+//   Polygon: polygon.transformedInto(xf), i.e. Polygon::transformed(xf), not re-created) and finds its first hit
+//   along `translation` over every body with (category & mask) != 0: the smallest fraction of
+//   cast(placed, Motion{translation}, bodyWorldShape, Motion{}) (queries.h), ties broken by the smaller slot index
+//   (handle & 0xFFFFF). So it has cast()'s entry convention: never passes through, never ends inside; a body the
+//   shape starts touching or overlapping is a hit at fraction 0 only when the motion goes into it. The candidates
+//   come from the grid (the swept bounds, marched cell by cell along the translation, widened by 2^-38 S where S is
+//   the largest |coordinate| of the query, its translation and the world's bounds; a body farther than that from
+//   the swept bounds is never reported); equal to brute force over the bodies (tested on random worlds).
+//     WorldCastHit: body (kNullBody on a miss), fraction in [0, 1] of the translation, point (midway between the
+//     closest points at that fraction), normal (unit, from the cast shape to the body). The record is also written
+//     to rayHits() (stride 6: handle, fraction, pointX, pointY, normalX, normalY).
+//   moveAndSlide(shape, xf, displacement, maxIterations, out, mask): a kinematic character controller. Up to
+//   maxIterations (clamped to 1..WorldSlideResult::kMaxIterations = 8) legs: castShape of the remaining motion from
+//   the current position (the angle stays xf.angle); no hit: move all of it, done; a hit: move to its fraction
+//   (backed off along the leg, a few ulps at a time, while the placed shape overlaps the hit body — never behind the
+//   leg's start), then the rest of the leg minus its component along the hit normal is the next leg; when that
+//   rest moves into the previous leg's hit normal (a corner), it stops. Starting in contact or overlap follows
+//   castShape (and the circle moveAndSlide of collide2d.h): motion into an overlapped body is stopped at once and
+//   slides, motion out of it is free; the shape is never pushed out. Result: final position, legs, and the hits
+//   (fixed capacity, no allocation), also written to rayHits() in order. The shape never ends overlapping a body
+//   it started clear of (tested with overlaps() at the final position on random worlds).
+// * Contact modes: setContactMode(ContactMode) chooses what step() computes for each touching pair (the pairs and
+//   the events are the same in every mode, and switching between steps is allowed):
+//     Contacts  (default) pairContacts(), stride 5 (above); pairManifolds() empty.
+//     PairsOnly pairs and events only, from the overlaps() boolean (equal to collide().hit); pairContacts() and
+//               pairManifolds() empty. For sensors and triggers: the narrow phase stops at the first separating
+//               axis instead of computing a contact.
+//     Manifolds pairManifolds(), stride kPairManifoldStride = 11: normalX, normalY, count, then two points
+//               (pointX, pointY, depth, id; the unused second point is zeros) — collideManifold(A, B) of queries.h
+//               on the world shapes, bit for bit (A: the smaller slot index). pairContacts() empty.
 //
 // BROAD PHASE: a uniform grid, rebuilt from scratch at every step() by a counting sort.
 //   Why (measured natively on the benchmark scene of bench/scene.h, g++ -O2, this machine, one core):
@@ -129,7 +161,28 @@ using BodyHandle = std::uint32_t;
 inline constexpr BodyHandle kNullBody = 0xFFFFFFFFu;
 
 /// The type of a body's local shape.
-enum class ShapeType : std::uint8_t { Circle = 0, Aabb = 1, Box = 2, Polygon = 3, Segment = 4 };
+enum class ShapeType : std::uint8_t { Circle = 0, Aabb = 1, Box = 2, Polygon = 3, Segment = 4, Capsule = 5 };
+
+/// What step() computes for each touching pair (see the top of this file).
+enum class ContactMode : std::uint8_t { Contacts = 0, PairsOnly = 1, Manifolds = 2 };
+
+/// One hit of World::castShape / World::moveAndSlide (see the top of this file).
+struct WorldCastHit {
+  bool hit = false;
+  BodyHandle body = kNullBody;  ///< the body hit (kNullBody on a miss)
+  double fraction = 1.0;        ///< of the translation, in [0, 1]; 1 on a miss
+  Vec2 point;                   ///< midway between the closest points at fraction
+  Vec2 normal;                  ///< unit, from the cast shape to the body
+};
+
+/// Result of World::moveAndSlide.
+struct WorldSlideResult {
+  static constexpr int kMaxIterations = 8;
+  Vec2 position;                      ///< where the shape's transform ends (the angle is unchanged)
+  int iterations = 0;                 ///< castShape calls made
+  int hitCount = 0;                   ///< hits[0 .. hitCount)
+  WorldCastHit hits[kMaxIterations];  ///< in the order met
+};
 
 class World {
  public:
@@ -159,6 +212,9 @@ class World {
   Status addPolygon(const Polygon& local, const Transform& xf, double userId, const Filter& filter,
                     BodyHandle& out);
   Status addSegment(const Segment& local, const Transform& xf, double userId, const Filter& filter,
+                    BodyHandle& out);
+  /// A capsule body: its world shape turns both ends about the body position, like a segment's.
+  Status addCapsule(const Capsule& local, const Transform& xf, double userId, const Filter& filter,
                     BodyHandle& out);
   Status addShape(const Shape& local, const Transform& xf, double userId, const Filter& filter, BodyHandle& out);
   /// Removes a body. Its pairs end at the next step() (end events carry the now stale handle).
@@ -231,6 +287,24 @@ class World {
   double cellSize() const { return cellSize_; }
   /// Heap bytes held by the world (vector capacities, polygon storage; not the allocator's own overhead).
   std::size_t heapBytes() const;
+
+  // -- shape casts, character controller, contact modes (cpp/src/world_queries.cpp) -----------------------------
+  static constexpr std::size_t kPairManifoldStride = 11;  ///< pairManifolds(): nx, ny, count, 2 x (px, py, depth, id)
+  /// First hit of `shape` (local coordinates, placed by xf) moving by `translation` (see the top of this file).
+  /// rayHits() then holds 0 or 1 record. Invalid shape / transform / translation: a non-ok Status naming it ("shape"
+  /// fields, "transform", "translation"), out.hit false.
+  Status castShape(const Shape& shape, const Transform& xf, Vec2 translation, WorldCastHit& out,
+                   std::uint32_t mask = 0xFFFFFFFFu);
+  Status castShape(const Shape& shape, const Transform& xf, Vec2 translation, std::uint32_t mask = 0xFFFFFFFFu);
+  /// Kinematic move-and-slide against the bodies (see the top of this file); rayHits() holds the hits in order.
+  /// Invalid input: a non-ok Status ("displacement" for the motion), out.position = xf.position, no hits.
+  Status moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displacement, int maxIterations,
+                      WorldSlideResult& out, std::uint32_t mask = 0xFFFFFFFFu);
+  /// What the next step() computes per pair (default Contacts). Unknown values are ignored.
+  void setContactMode(ContactMode mode);
+  ContactMode contactMode() const { return contactMode_; }
+  /// After a step() in Manifolds mode: kPairManifoldStride doubles per pair, in pairBodies() order; else empty.
+  std::span<const double> pairManifolds() const { return pairManifolds_; }
 
  private:
   struct Body;
@@ -340,6 +414,19 @@ class World {
   std::vector<std::uint32_t> queryCounts_;
   std::vector<RayRecord> rayRecords_;
   std::vector<double> rayHits_;
+
+  // shape casts and contact modes (cpp/src/world_queries.cpp)
+  ContactMode contactMode_ = ContactMode::Contacts;
+  std::vector<double> pairManifolds_;
+  Polygon castPolygon_;  ///< the placed query polygon (storage reused)
+  const Shape& shapeAt(std::uint32_t k) const;  ///< bodies_[k].shape (World::Body is defined in world.cpp)
+  BodyHandle handleAt(std::uint32_t k) const;   ///< bodies_[k].handle
+  /// visitCells for other files: calls visit(ctx, k) (see visitCells).
+  bool visitCellsOf(const Aabb& box, void (*visit)(void*, std::uint32_t), void* ctx);
+  /// Manifolds mode: appends the manifold of (a, b) when it has points; false when they do not touch.
+  bool appendManifold(const Shape& a, const Shape& b);
+  template <class Placed> void castPlaced(const Placed& q, Vec2 translation, std::uint32_t mask, WorldCastHit& out);
+  Status castImpl(const Shape& shape, const Transform& xf, Vec2 translation, std::uint32_t mask, WorldCastHit& out);
 };
 
 }  // namespace collide2d

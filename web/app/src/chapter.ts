@@ -5,7 +5,7 @@ import { mountCode, ScrubLines } from './code';
 import { drawShape } from './draw';
 import { HandleLayer } from './handles';
 import { type Answer, Readout } from './readout';
-import { type EShape, type Handle, clone, decode, encode, handlesOf, KIND_TITLE, outline, translate, tryLib } from './shapes';
+import { type EShape, type Handle, type Kind, clone, decode, encode, handlesOf, KIND_TITLE, outline, translate, tryLib } from './shapes';
 import { C, Stage, type ViewRect } from './stage';
 import { buildHash, replaceHash } from './url';
 
@@ -45,7 +45,15 @@ export interface ChapterDef<R = unknown> {
   /** Extra margin (CSS px) the fit leaves around the drawing, for marks pinned to the view's edges. */
   fitMargin?: number;
   /** A stepper through the steps of the result (SAT: one axis at a time). */
-  stepper?: { count: (result: R) => number; describe: (result: R, i: number) => string; overview: (result: R) => string };
+  stepper?: {
+    count: (result: R) => number; describe: (result: R, i: number) => string; overview: (result: R) => string;
+    /** What one step is called, for the buttons' accessible names ("axis" unless told). */
+    noun?: string;
+    /** The text of the button that shows the whole result ("Result" unless told). */
+    all?: string;
+  };
+  /** Other kinds a shape may take (from "try this" or the URL), besides the default's. */
+  kinds?: Record<string, Kind[]>;
 }
 
 export interface Mounted {
@@ -66,7 +74,7 @@ export function readShapes(def: ChapterDef<any>, params: URLSearchParams): Shape
     const text = params.get(key);
     if (!text) continue;
     const s = decode(text);
-    if (s && s.kind === base[key].kind) base[key] = s;
+    if (s && (s.kind === base[key].kind || def.kinds?.[key]?.includes(s.kind))) base[key] = s;
   }
   return base;
 }
@@ -270,10 +278,12 @@ export function mountChapter(root: HTMLElement, def: ChapterDef<any>, params: UR
   function mountStepper(): { el: HTMLElement; sync: () => void } {
     const el = document.createElement('div');
     el.className = 'stepper';
-    el.innerHTML = `<div class="stepper-row"><button type="button" class="chip" data-testid="step-all">Result</button>
-<button type="button" class="chip" data-testid="step-prev" aria-label="Previous axis">◀</button>
-<input type="range" min="0" max="1" step="1" value="0" data-testid="step-slider" aria-label="Axis to show">
-<button type="button" class="chip" data-testid="step-next" aria-label="Next axis">▶</button></div>
+    const noun = def.stepper!.noun ?? 'axis';
+    const Noun = noun[0].toUpperCase() + noun.slice(1);
+    el.innerHTML = `<div class="stepper-row"><button type="button" class="chip" data-testid="step-all">${def.stepper!.all ?? 'Result'}</button>
+<button type="button" class="chip" data-testid="step-prev" aria-label="Previous ${noun}">◀</button>
+<input type="range" min="0" max="1" step="1" value="0" data-testid="step-slider" aria-label="${Noun} to show">
+<button type="button" class="chip" data-testid="step-next" aria-label="Next ${noun}">▶</button></div>
 <p class="step-text" data-testid="step-text" aria-live="polite"></p>`;
     const slider = el.querySelector('input') as HTMLInputElement;
     const text = el.querySelector('.step-text') as HTMLElement;
@@ -319,6 +329,9 @@ export function mountChapter(root: HTMLElement, def: ChapterDef<any>, params: UR
 function pointsOf(s: EShape) {
   const pts = [...handlesOf(s, 'x', 'x').map((h) => h.get()), ...(outline(s) ?? [])];
   if (s.kind === 'circle') pts.push({ x: s.c.x - s.r, y: s.c.y - s.r }, { x: s.c.x + s.r, y: s.c.y + s.r });
+  if (s.kind === 'capsule') {
+    for (const e of [s.a, s.b]) pts.push({ x: e.x - s.r, y: e.y - s.r }, { x: e.x + s.r, y: e.y + s.r });
+  }
   return pts;
 }
 

@@ -47,6 +47,12 @@ export function shapeTokens(s: EShape, name: string): Tok[] {
         N('a.y', () => s.a.y, (v) => { s.a = { ...s.a, y: v }; }), ', ',
         N('b.x', () => s.b.x, (v) => { s.b = { ...s.b, x: v }; }), ', ',
         N('b.y', () => s.b.y, (v) => { s.b = { ...s.b, y: v }; }), ')'];
+    case 'capsule':
+      return ['c2.capsule(', N('a.x', () => s.a.x, (v) => { s.a = { ...s.a, x: v }; }), ', ',
+        N('a.y', () => s.a.y, (v) => { s.a = { ...s.a, y: v }; }), ', ',
+        N('b.x', () => s.b.x, (v) => { s.b = { ...s.b, x: v }; }), ', ',
+        N('b.y', () => s.b.y, (v) => { s.b = { ...s.b, y: v }; }), ', ',
+        N('radius', () => s.r, (v) => { s.r = Math.max(1, v); }), ')'];
     case 'point':
       return ['{ x: ', N('x', () => s.p.x, (v) => { s.p = { ...s.p, x: v }; }), ', y: ',
         N('y', () => s.p.y, (v) => { s.p = { ...s.p, y: v }; }), ' }'];

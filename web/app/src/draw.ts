@@ -1,6 +1,6 @@
 // Drawing editable shapes and common result glyphs.
 import { type Vec, add, fmt, scale } from './geom';
-import { type EShape, centre, outline } from './shapes';
+import { type EShape, capsuleOutline, centre, outline } from './shapes';
 import { C, type Stage } from './stage';
 
 export type HitState = boolean | null | 'bad';
@@ -39,6 +39,12 @@ export function drawShape(st: Stage, s: EShape, state: HitState, name?: string, 
     case 'segment':
       if (state === true) st.line(s.a, s.b, C.hit, 7);
       st.line(s.a, s.b, sty.stroke, 3, sty.dash);
+      break;
+    case 'capsule':
+      pathCapsule(st, s.a, s.b, s.r);
+      st.fillStroke(sty.fill, sty.stroke, sty.width, sty.dash);
+      // The core segment, thin and dashed: every capsule test is a test against it, plus the radius.
+      st.line(s.a, s.b, sty.stroke === C.bad ? C.bad : (own ?? C.ink) + 'aa', 1.5, [5, 4]);
       break;
     case 'line':
       st.infiniteLine(s.a, s.b, sty.stroke, 1.5, [8, 5]);
@@ -81,4 +87,26 @@ export function legend(st: Stage, items: [string, string][]): void {
     ctx.fillText(text, 22, y);
     y += size + 5;
   }
+}
+
+/** The path of a capsule: the core segment a–b grown by r (round caps). Tracked for the fit like any shape. */
+export function pathCapsule(st: Stage, a: Vec, b: Vec, r: number): void {
+  const pts = capsuleOutline(a, b, Math.max(0, r), 16);
+  st.pathPoly(pts);
+}
+
+/**
+ * A capsule's anatomy: its core segment with both end points marked, and the radius drawn square to the core from
+ * `at` (a point of the core), labelled "r = …".
+ */
+export function drawCapsuleAnatomy(st: Stage, a: Vec, b: Vec, r: number, color: string, at = 0.5): void {
+  st.line(a, b, color, 2.5);
+  const d = { x: b.x - a.x, y: b.y - a.y };
+  const l = Math.hypot(d.x, d.y);
+  const n = l > 0 ? { x: -d.y / l, y: d.x / l } : { x: 0, y: -1 };
+  const p = { x: a.x + d.x * at, y: a.y + d.y * at };
+  const q = add(p, scale(n, -r));
+  st.line(p, q, color, 1.5, [3, 3]);
+  // The label sits just outside the rim, past the radius' end.
+  st.label(q, `r = ${fmt(r, 1)}`, color, -n.x * 18, -n.y * 18, 'center');
 }

@@ -9,6 +9,7 @@ export type EShape =
   | { kind: 'box'; c: Vec; hx: number; hy: number; angle: number }
   | { kind: 'polygon'; c: Vec; angle: number; pts: Vec[] } // pts in the local frame, rotated by angle about c
   | { kind: 'segment'; a: Vec; b: Vec }
+  | { kind: 'capsule'; a: Vec; b: Vec; r: number } // the core segment a–b grown by the radius r
   | { kind: 'line'; a: Vec; b: Vec }
   | { kind: 'point'; p: Vec };
 
@@ -30,6 +31,9 @@ export const ngonS = (x: number, y: number, n: number, r: number, angle = 0): ES
   }));
 export const segS = (ax: number, ay: number, bx: number, by: number): EShape => ({
   kind: 'segment', a: { x: ax, y: ay }, b: { x: bx, y: by },
+});
+export const capS = (ax: number, ay: number, bx: number, by: number, r: number): EShape => ({
+  kind: 'capsule', a: { x: ax, y: ay }, b: { x: bx, y: by }, r,
 });
 export const lineS = (ax: number, ay: number, bx: number, by: number): EShape => ({
   kind: 'line', a: { x: ax, y: ay }, b: { x: bx, y: by },
@@ -53,6 +57,22 @@ export function polyWorld(s: Extract<EShape, { kind: 'polygon' }>): Vec[] {
   return s.pts.map((p) => add(s.c, rot(p, s.angle)));
 }
 
+/** The outline of a capsule: its two half circles joined by the sides, as a polygon with `n` points per cap. */
+export function capsuleOutline(a: Vec, b: Vec, r: number, n = 12): Vec[] {
+  const d = sub(b, a);
+  const base = d.x === 0 && d.y === 0 ? 0 : Math.atan2(d.y, d.x);
+  const pts: Vec[] = [];
+  for (let i = 0; i <= n; i++) {
+    const t = base - Math.PI / 2 + (Math.PI * i) / n;
+    pts.push({ x: b.x + r * Math.cos(t), y: b.y + r * Math.sin(t) });
+  }
+  for (let i = 0; i <= n; i++) {
+    const t = base + Math.PI / 2 + (Math.PI * i) / n;
+    pts.push({ x: a.x + r * Math.cos(t), y: a.y + r * Math.sin(t) });
+  }
+  return pts;
+}
+
 /** The outline of an area shape in world coordinates (circles: null). */
 export function outline(s: EShape): Vec[] | null {
   switch (s.kind) {
@@ -70,6 +90,7 @@ export function outline(s: EShape): Vec[] | null {
 export function centre(s: EShape): Vec {
   switch (s.kind) {
     case 'segment':
+    case 'capsule':
     case 'line':
       return mid(s.a, s.b);
     case 'point':
@@ -94,6 +115,8 @@ export function toLib(s: EShape): c2.Shape | c2.Line {
       return c2.polygon(polyWorld(s));
     case 'segment':
       return c2.segment(s.a.x, s.a.y, s.b.x, s.b.y);
+    case 'capsule':
+      return c2.capsule(s.a.x, s.a.y, s.b.x, s.b.y, s.r);
     case 'line':
       return c2.line(s.a.x, s.a.y, s.b.x, s.b.y);
     case 'point':
@@ -128,6 +151,8 @@ export function encode(s: EShape): string {
     case 'segment':
     case 'line':
       return [s.kind, num(s.a.x), num(s.a.y), num(s.b.x), num(s.b.y)].join(',');
+    case 'capsule':
+      return ['capsule', num(s.a.x), num(s.a.y), num(s.b.x), num(s.b.y), num(s.r)].join(',');
     case 'point':
       return ['point', num(s.p.x), num(s.p.y)].join(',');
   }
@@ -154,6 +179,8 @@ export function decode(text: string): EShape | null {
       return n.length === 4 ? segS(n[0], n[1], n[2], n[3]) : null;
     case 'line':
       return n.length === 4 ? lineS(n[0], n[1], n[2], n[3]) : null;
+    case 'capsule':
+      return n.length === 5 ? capS(n[0], n[1], n[2], n[3], Math.max(0, n[4])) : null;
     case 'point':
       return n.length === 2 ? pointS(n[0], n[1]) : null;
     default:
@@ -198,6 +225,7 @@ export function quantize(s: EShape): void {
     case 'box': s.c = qv(s.c); s.hx = r2(s.hx); s.hy = r2(s.hy); s.angle = qa(s.angle); break;
     case 'polygon': s.c = qv(s.c); s.angle = qa(s.angle); s.pts = s.pts.map(qv); break;
     case 'segment': case 'line': s.a = qv(s.a); s.b = qv(s.b); break;
+    case 'capsule': s.a = qv(s.a); s.b = qv(s.b); s.r = r2(s.r); break;
     case 'point': s.p = qv(s.p); break;
   }
 }
@@ -280,6 +308,34 @@ export function handlesOf(s: EShape, name: string, title: string): Handle[] {
         }, turn),
       ];
     }
+    case 'capsule': {
+      const turn = (d: number) => {
+        const m = mid(s.a, s.b);
+        s.a = rotateAbout(s.a, m, d);
+        s.b = rotateAbout(s.b, m, d);
+      };
+      // The radius handle sits on the side of the capsule, square to the core from its middle.
+      const side = (): Vec => {
+        const d = sub(s.b, s.a);
+        const l = Math.hypot(d.x, d.y);
+        const n = l > 0 ? { x: -d.y / l, y: d.x / l } : { x: 0, y: -1 };
+        return n;
+      };
+      return [
+        H('a', 'end a of the core', 'vertex', () => s.a, (p) => { s.a = p; }, turn),
+        H('b', 'end b of the core', 'vertex', () => s.b, (p) => { s.b = p; }, turn),
+        H('radius', 'radius', 'size', () => add(mid(s.a, s.b), { x: side().x * s.r, y: side().y * s.r }), (p) => {
+          const n = side();
+          const d = sub(p, mid(s.a, s.b));
+          s.r = Math.max(MIN, Math.abs(d.x * n.x + d.y * n.y));
+        }, turn),
+        H('center', 'middle (move)', 'move', () => mid(s.a, s.b), (p) => {
+          const d = sub(p, mid(s.a, s.b));
+          s.a = add(s.a, d);
+          s.b = add(s.b, d);
+        }, turn),
+      ];
+    }
     case 'point':
       return [H('p', 'position', 'move', () => s.p, (p) => { s.p = p; }, () => {})];
   }
@@ -299,6 +355,7 @@ export const KIND_TITLE: Record<Kind, string> = {
   box: 'Rotated rectangle',
   polygon: 'Polygon',
   segment: 'Segment',
+  capsule: 'Capsule',
   line: 'Line',
   point: 'Point',
 };
@@ -308,6 +365,7 @@ export function translate(s: EShape, d: Vec): EShape {
   const m = (p: Vec): Vec => ({ x: r2(p.x + d.x), y: r2(p.y + d.y) });
   switch (s.kind) {
     case 'segment':
+    case 'capsule':
     case 'line':
       return { ...s, a: m(s.a), b: m(s.b) };
     case 'point':

@@ -12,7 +12,7 @@ import type {
   Aabb, AnyShape, Box, BoundaryPoint, BodyFilter, BodyHandle, BodyOptions, BodyTransform, Circle,
   CircleLineIntersection, CircleSegmentIntersection, Contact, Line, LineIntersection, PackedPolygons, Polygon, Ray,
   RayHit, SatResult, Segment, SegmentIntersection, SegmentPoint, Shape, SlideResult, Status, SweepHit, Transform,
-  Untagged, Vec2, WorldOptions, WorldRayHit,
+  Untagged, Vec2, WorldOptions, WorldRayHit, ContactMode, WorldSlide,
 } from './types.js';
 
 // ---- state ---------------------------------------------------------------------------------------------------
@@ -57,7 +57,9 @@ const RAY = 6;
 const TRANSFORM = 7;
 const TRUSTED_POLYGON = 8; // a polygon from polygon() / polygonFromBox() / polygonFromAabb(): see `trusted`
 const KIND_NAMES = ['circle', 'aabb', 'box', 'polygon', 'segment', 'line', 'ray', 'transform'];
-const PAIR_SHAPES = 0b11111; // circle, aabb, box, polygon, segment
+const CAPSULE = 9; // ax, ay, bx, by, radius (collide2d/queries.h)
+KIND_NAMES[CAPSULE] = 'capsule';
+const PAIR_SHAPES = 0b11111 | (1 << CAPSULE); // circle, aabb, box, polygon, segment, capsule
 
 const ERROR_NAMES = [
   'None',
@@ -430,6 +432,22 @@ function putShape(fn, path, s, slot, mask, implied?) {
       io[o + 3] = b.y;
       return kind;
     }
+    case 'capsule': {
+      kind = CAPSULE;
+      if ((mask & (1 << CAPSULE)) === 0) break;
+      const a = s.a;
+      const b = s.b;
+      const r = s.radius;
+      checkVec(fn, path + '.a', a);
+      checkVec(fn, path + '.b', b);
+      checkNumber(fn, path + '.radius', r);
+      io[o] = a.x;
+      io[o + 1] = a.y;
+      io[o + 2] = b.x;
+      io[o + 3] = b.y;
+      io[o + 4] = r;
+      return CAPSULE;
+    }
     case 'ray': {
       kind = RAY;
       if ((mask & (1 << RAY)) === 0) break;
@@ -716,7 +734,7 @@ function checkFactory(fn, names, values, shape, fields) {
   for (let i = 0; i < values.length; i++) {
     if (typeof values[i] !== 'number') throw typeError(fn, names[i], 'a number', values[i]);
   }
-  const kind = putShape(fn, 'shape', shape, 0, 0xff);
+  const kind = putShape(fn, 'shape', shape, 0, 0xff | (1 << CAPSULE));
   const code = rawValidate(kind, 0, 0);
   if (code === 0) return;
   const { field, message } = errorText();
@@ -1138,7 +1156,7 @@ export function moveAndSlide(circle, displacement, walls, maxIterations = 4): an
 export function validate(shape: AnyShape): Status;
 export function validate(shape): any {
   if (!ready) notReady();
-  const k = putShape('validate', 'shape', shape, 0, 0xff);
+  const k = putShape('validate', 'shape', shape, 0, 0xff | (1 << CAPSULE));
   const code = rawValidate(k, io[0], io[1]);
   fresh();
   if (code === 0) return { ok: true, error: 'None', field: '', message: '' };
@@ -1478,6 +1496,25 @@ function pairBatch(fn, polygons, pairs, collideMode, out) {
   return out;
 }
 
+function distanceBatch(polygons, pairs, out) {
+  const fn = 'batch.distance';
+  const names = ['polygons', 'pairs', 'out'];
+  if (!ready) notReady();
+  const prepared = preparedAddress(fn, polygons);
+  if (prepared === null) checkPacked(fn, 'polygons', polygons);
+  const n = checkTyped(fn, 'pairs', pairs, Uint32Array, 2);
+  out = outArray(fn, out, Float64Array, n * 7);
+  const outBytes = n * 56;
+  const pairsOff = prepared !== null ? (reserve(fn, n * 8 + outBytes), 0) : putPolygons(fn, names, polygons, n * 8 + outBytes, 0);
+  const outOff = pairsOff + n * 8;
+  u32.set(pairs, (bufPtr + pairsOff) >> 2);
+  const r = prepared !== null ? prepared.distance(pairsOff, n, outOff) : C.batchDistancePolygonPolygon(pairsOff, n, outOff);
+  if (r < 0) rejected(fn, names, [], batchError(fn, names));
+  const at = (bufPtr + outOff) >> 3;
+  out.set(f64.subarray(at, at + n * 7));
+  return out;
+}
+
 function circlePolygonBatch(fn, circles, polygons, pairs, collideMode, out) {
   const names = ['circles', 'polygons', 'pairs', 'out'];
   if (!ready) notReady();
@@ -1606,6 +1643,14 @@ export const batch: {
    * Errors name the polygon, as the batches do. The result owns wasm memory: free() it.
    */
   preparePolygons(polygons: PackedPolygons | ReadonlyArray<Untagged<Polygon> | Vec2[]>): PreparedPolygons;
+  /** Numbers per pair in distance results: distance, pointA.x, pointA.y, pointB.x, pointB.y, normal.x, normal.y. */
+  readonly DISTANCE_STRIDE: 7;
+  /**
+   * distance(polygons[i], polygons[j]) for each pair (i, j) (see {@link distance}): distance (0 exactly when they
+   * overlap or touch; then normal (0, 0) and pointA == pointB), the closest points and the unit normal from i to j.
+   * @param out - at least 7 * (pairs.length / 2) entries
+   */
+  distance(polygons: BatchPolygons, pairs: Uint32Array, out?: Float64Array): Float64Array;
 } = Object.freeze({
   CIRCLE_STRIDE: 3,
   CONTACT_STRIDE,
@@ -1621,6 +1666,8 @@ export const batch: {
     circlePolygonBatch('batch.collideCirclePolygon', circles, polygons, pairs, true, out),
   packPolygons,
   preparePolygons,
+  DISTANCE_STRIDE: 7,
+  distance: distanceBatch,
 });
 
 // ---- World: many bodies, a broad phase, pairs, events and queries (C++ collide2d::World) ---------------------------
@@ -1672,6 +1719,9 @@ function viewOf(v, Type, address, length) {
   return new Type(heap, address, length);
 }
 
+const CONTACT_MODES = ['contacts', 'pairs', 'manifolds'];
+const NO_NUMBERS = new Float64Array(0); // pairContacts / pairManifolds after a step in another mode
+
 /**
  * Many bodies with a broad phase (a uniform grid rebuilt at every step): every overlapping pair with its contact,
  * begin / end events, region queries and raycasts (the C++ `collide2d::World`).
@@ -1706,6 +1756,11 @@ export class World {
   static readonly EVENT_STRIDE = 2;
   /** Numbers per hit in {@link World.rayHits}: handle, fraction, pointX, pointY, normalX, normalY. */
   static readonly RAY_HIT_STRIDE = 6;
+  /**
+   * Numbers per pair in {@link World.pairManifolds}: normalX, normalY, count, then two points (pointX, pointY, depth,
+   * id; the unused second point is zeros).
+   */
+  static readonly MANIFOLD_STRIDE = 11;
 
   #p: any = null; // the embind World (the C++ collide2d::World); null once freed
   // After the last step(): counts and addresses of pairs and events; after the last query: of its results.
@@ -1726,6 +1781,10 @@ export class World {
   #vEnds: any = null;
   #vQueries: any = null;
   #vRays: any = null;
+  #mode = 0; // contact mode for the next step: 0 contacts, 1 pairs, 2 manifolds
+  #stepMode = 0; // the mode of the last step
+  #manifoldsAt = 0;
+  #vManifolds: any = null;
 
   /**
    * An empty world.
@@ -1985,6 +2044,7 @@ export class World {
       case AABB: return { type: 'aabb', min: vecAt(o), max: vecAt(o + 2) };
       case BOX: return { type: 'box', center: vecAt(o), halfExtents: vecAt(o + 2), angle: io[o + 4] };
       case SEGMENT: return { type: 'segment', a: vecAt(o), b: vecAt(o + 2) };
+      case CAPSULE: return { type: 'capsule', a: vecAt(o), b: vecAt(o + 2), radius: io[o + 4] };
       default: {
         const n = io[o];
         const points = new Array(n);
@@ -2022,6 +2082,8 @@ export class World {
     this.#beginsAt = io[OUT + 4];
     this.#ends = io[OUT + 5];
     this.#endsAt = io[OUT + 6];
+    this.#manifoldsAt = io[OUT + 7];
+    this.#stepMode = this.#mode;
     return n;
   }
 
@@ -2055,6 +2117,7 @@ export class World {
    */
   get pairContacts(): Float64Array {
     this.#live('pairContacts');
+    if (this.#stepMode !== 0) return NO_NUMBERS; // no contacts in the other modes
     return (this.#vContacts = viewOf(this.#vContacts, Float64Array, this.#contactsAt, 5 * this.#pairs));
   }
 
@@ -2164,6 +2227,98 @@ export class World {
     return { body: v[k], fraction: v[k + 1], point: { x: v[k + 2], y: v[k + 3] }, normal: { x: v[k + 4], y: v[k + 5] } };
   }
 
+  /**
+   * What the next {@link World.step} computes per touching pair (the pairs and events are the same in every mode):
+   * `'contacts'` (default) {@link World.pairContacts}; `'pairs'` pairs and events only (sensors, triggers: faster,
+   * pairContacts and pairManifolds empty); `'manifolds'` {@link World.pairManifolds} (pairContacts empty).
+   * May change between steps.
+   */
+  setContactMode(mode: ContactMode): void;
+  setContactMode(mode) {
+    const p = this.#live('setContactMode');
+    const k = CONTACT_MODES.indexOf(mode);
+    if (k < 0) {
+      if (typeof mode !== 'string') throw typeError('World.setContactMode', 'mode', "'contacts', 'pairs' or 'manifolds'", mode);
+      throw new RangeError(`collide2d.World.setContactMode: argument mode must be 'contacts', 'pairs' or 'manifolds' (got ${show(mode)})`);
+    }
+    M.worldSetContactMode(p, k);
+    this.#mode = k;
+  }
+
+  /** The mode set by {@link World.setContactMode}. */
+  get contactMode(): ContactMode {
+    this.#live('contactMode');
+    return CONTACT_MODES[this.#mode] as ContactMode;
+  }
+
+  /**
+   * View, {@link World.MANIFOLD_STRIDE} = 11 per pair after a step in `'manifolds'` mode (else empty): normalX,
+   * normalY, count (1 or 2), then two points of pointX, pointY, depth, id — `collideManifold(shapeA, shapeB)` on the
+   * world shapes, in {@link World.pairBodies} order.
+   */
+  get pairManifolds(): Float64Array {
+    this.#live('pairManifolds');
+    if (this.#stepMode !== 2) return NO_NUMBERS;
+    return (this.#vManifolds = viewOf(this.#vManifolds, Float64Array, this.#manifoldsAt, 11 * this.#pairs));
+  }
+
+  #motion(fn, shape, transform, motion, motionName) {
+    const kind = putShape(fn, 'shape', shape, 0, PAIR_SHAPES);
+    checkObject(fn, 'transform', transform);
+    io[SLOT1] = finite(fn, 'transform.x', transform.x);
+    io[SLOT1 + 1] = finite(fn, 'transform.y', transform.y);
+    io[SLOT1 + 2] = transform.angle !== undefined ? finite(fn, 'transform.angle', transform.angle) : 0;
+    putPoint(fn, motionName, motion, POINT);
+    return kind;
+  }
+
+  /**
+   * First hit of `shape` (local coordinates, placed by `transform` as a body would be) moving by `translation`, over
+   * the bodies with `(category & mask) != 0`: the smallest fraction of the core shape cast (ties: the smaller slot
+   * index). Entry convention of the core cast: never passes through, never ends inside; a body it starts touching
+   * or overlapping counts (fraction 0) only when moving into it. Returns 0 or 1; the record is in
+   * {@link World.rayHits} (body, fraction, pointX, pointY, normalX, normalY; the normal points from the shape to the
+   * body) and {@link World.rayHit}.
+   */
+  castShape(shape: Shape, transform: BodyTransform, translation: Vec2, mask?: number): number;
+  castShape(shape, transform, translation, mask) {
+    const fn = 'World.castShape';
+    const p = this.#live('castShape');
+    const kind = this.#motion(fn, shape, transform, translation, 'translation');
+    const n = M.worldCastShape(p, kind, io[0], io[1], maskArg(fn, mask));
+    fresh();
+    if (n < 0) rejected(fn, ['shape', 'transform', 'translation', 'mask'], [shape, transform, translation, mask]);
+    this.#rays = n;
+    this.#raysAt = io[OUT];
+    return n;
+  }
+
+  /**
+   * Kinematic character controller: moves `shape` (placed by `transform`; its angle is kept) by `displacement`,
+   * stopping at each hit and sliding along it (the motion's component along the hit normal removed), at most
+   * `maxIterations` casts (1..8, default 4). The shape never ends overlapping a body it started clear of; motion
+   * into a body it starts overlapping is stopped, motion out of it is free. Returns the final position, the cast
+   * count and the hit count; the hits are in {@link World.rayHits} in order.
+   */
+  moveAndSlide(shape: Shape, transform: BodyTransform, displacement: Vec2, maxIterations?: number, mask?: number): WorldSlide;
+  moveAndSlide(shape, transform, displacement, maxIterations = 4, mask) {
+    const fn = 'World.moveAndSlide';
+    const p = this.#live('moveAndSlide');
+    const kind = this.#motion(fn, shape, transform, displacement, 'displacement');
+    if (typeof maxIterations !== 'number' || !Number.isInteger(maxIterations)) {
+      throw typeError(fn, 'maxIterations', 'an integer', maxIterations);
+    }
+    const n = M.worldMoveAndSlide(p, kind, io[0], io[1], Math.min(Math.max(maxIterations, 1), 8), maskArg(fn, mask));
+    fresh();
+    if (n < 0) {
+      rejected(fn, ['shape', 'transform', 'displacement', 'maxIterations', 'mask'],
+        [shape, transform, displacement, maxIterations, mask]);
+    }
+    this.#rays = n;
+    this.#raysAt = io[OUT];
+    return { position: vecAt(OUT + 1), iterations: io[OUT + 3], hitCount: n };
+  }
+
   /** Bytes of wasm heap the world holds (vector capacities, polygons; not the allocator's overhead). */
   get heapBytes(): number {
     return this.#live('heapBytes').heapBytes();
@@ -2177,12 +2332,24 @@ export class World {
     worldRegistry?.unregister(this);
     this.#p = null;
     this.#vPairs = this.#vContacts = this.#vBegins = this.#vEnds = this.#vQueries = this.#vRays = null;
+    this.#vManifolds = null;
     p.delete();
   }
   /** Same as free(), for `using` declarations (where Symbol.dispose exists). */
   declare [Symbol.dispose]: () => void;
 }
 if (typeof Symbol.dispose === 'symbol') World.prototype[Symbol.dispose] = World.prototype.free;
+
+// ---- shared with the other modules of the wrapper (queries.ts); not part of the public API (api.ts) -------------
+/** Adds raw functions to the cold set (C, by name): bound at setup, replaced by throwers when the module aborted. */
+export function registerCold(names: string[]): void {
+  COLD.push(...names);
+}
+export {
+  C as raw, io, f64, need, fresh, putShape, rejected, typeError, checkObject, checkNumber, checkVec, checkFactory,
+  PAIR_SHAPES, SLOT1, POINT, OUT, AB,
+};
+registerCold(['batchDistancePolygonPolygon']);
 
 // ---- for the package's other modules (decompose.ts); api.ts does not re-export this --------------------------------
 /** Plumbing shared with the package's other modules. Not part of the public API. @internal */

@@ -1,7 +1,10 @@
 // decompose(): a simple polygon into convex parts, over the C++ core's decompose() (collide2d/decompose.h) bound in
 // web/wasm/bindings_decompose.cpp.
-import { internal } from './core.js';
+import { internal, raw, registerCold } from './core.js';
 import type { Polygon, Vec2 } from './types.js';
+
+// Raw functions (web/wasm/bindings_decompose.cpp), in the cold set: replaced by throwers if the module aborts.
+registerCold(['decomposeInput', 'decompose', 'decomposeOutput', 'decomposeInfo']);
 
 const ERRORS: Record<number, [string, string]> = {
   1: ['NotFinite', 'must be finite (not NaN or infinite)'],
@@ -37,17 +40,17 @@ export function decompose(points): any {
   }
   return I.guarded(fn, () => {
     const M = I.module();
-    const at = M.decomposeInput(n);
+    const at = raw.decomposeInput(n);
     if (at === 0) throw new RangeError(`collide2d.${fn}: argument points is too long (${n} points)`);
     let f64 = M.HEAPF64;
     for (let i = 0, k = at / 8; i < n; i++, k += 2) {
       f64[k] = points[i].x;
       f64[k + 1] = points[i].y;
     }
-    const count = M.decompose(n);
+    const count = raw.decompose(n);
     f64 = M.HEAPF64; // (the memory may have grown)
     if (count < 0) {
-      const info = M.decomposeInfo() / 8;
+      const info = raw.decomposeInfo() / 8;
       const code = f64[info];
       let err: any;
       if (code === 7) {
@@ -68,7 +71,7 @@ export function decompose(points): any {
       }
       throw err;
     }
-    const out = M.decomposeOutput() / 8;
+    const out = raw.decomposeOutput() / 8;
     const parts = new Array(count);
     let k = out + count;
     for (let p = 0; p < count; p++) {

@@ -73,7 +73,7 @@ export interface Transform {
 }
 
 /** The shapes that {@link overlaps} and {@link collide} accept, in any pair and order. */
-export type Shape = Circle | Aabb | Box | Polygon | Segment;
+export type Shape = Circle | Aabb | Box | Polygon | Segment | Capsule;
 
 /** Everything {@link validate} accepts. */
 export type AnyShape = Shape | Line | Ray | (Transform & { type: 'transform' });
@@ -334,4 +334,107 @@ export interface WorldRayHit {
   point: Vec2;
   /** Unit outward normal of the body's shape at `point`; (0, 0) when the ray starts inside. */
   normal: Vec2;
+}
+
+// ---- queries (queries.ts; C++: collide2d/queries.h) ------------------------------------------------------------
+
+/** Every point within `radius` of the segment a-b (boundary included); a == b is a circle. */
+export interface Capsule {
+  type: 'capsule';
+  a: Vec2;
+  b: Vec2;
+  /** >= 0 */
+  radius: number;
+}
+
+/** Result of {@link distance}. When `overlap` is true: distance 0, normal (0, 0), pointA == pointB. */
+export interface DistanceResult {
+  /** >= 0; 0 exactly when `overlap`. */
+  distance: number;
+  /** Closest point of a's boundary. */
+  pointA: Vec2;
+  /** Closest point of b's boundary. */
+  pointB: Vec2;
+  /** Unit, from a to b. */
+  normal: Vec2;
+  /** They overlap or touch; always equal to overlaps(a, b). */
+  overlap: boolean;
+  /** GJK iterations (at most 64). */
+  iterations: number;
+}
+
+/**
+ * GJK's last simplex, to start the next {@link distance} of the same pair from it (coherent motion). Start with
+ * `{ count: 0, indexA: [], indexB: [] }`; distance() reads it and updates it in place.
+ */
+export interface SimplexCache {
+  /** 0 (no cache) to 3. */
+  count: number;
+  /** Vertex indices in a's core (integers in [0, 65535]), `count` of them. */
+  indexA: number[];
+  /** Vertex indices in b's core. */
+  indexB: number[];
+}
+
+/**
+ * One GJK iteration, for teaching: the simplex's support points on A's and B's CORES (radius not included; circle
+ * core = its centre, capsule core = its segment); the Minkowski-difference point of a vertex is b - a; `closest` is
+ * the point of the simplex (in b - a space) nearest the origin.
+ */
+export interface GjkStep {
+  simplex: { a: Vec2; b: Vec2 }[];
+  closest: Vec2;
+}
+
+/**
+ * Motion over a cast's step, t in [0, 1]: the shape turns by `t * rotation` (radians, default 0) about its centre
+ * (circle centre, aabb and box centre, polygon centroid, segment and capsule midpoint), then moves by
+ * `t * translation`.
+ */
+export interface Motion {
+  translation: Vec2;
+  rotation?: number;
+}
+
+/** Result of {@link cast}. When `hit` is false, fraction is 1 and point and normal are (0, 0). */
+export interface CastHit {
+  hit: boolean;
+  /** First contact time in [0, 1], never after the exact one: at it the shapes are apart (or it is 0). */
+  fraction: number;
+  /** Midway between the closest points at `fraction`. */
+  point: Vec2;
+  /** Unit, from a to b at contact. */
+  normal: Vec2;
+  /** Advancement steps. */
+  iterations: number;
+}
+
+/** One point of a {@link Manifold}. */
+export interface ManifoldPoint {
+  /** B's deepest point there. */
+  point: Vec2;
+  /** >= 0 */
+  depth: number;
+  /** Feature key (uint32): the same while the same features touch. */
+  id: number;
+}
+
+/** Contact manifold of {@link collideManifold}: one or two points sharing one normal. */
+export interface Manifold {
+  /** Unit, from a to b. */
+  normal: Vec2;
+  points: ManifoldPoint[];
+}
+
+/** What {@link World.step} computes per touching pair ({@link World.setContactMode}). */
+export type ContactMode = 'contacts' | 'pairs' | 'manifolds';
+
+/** Result of {@link World.moveAndSlide}; its hits are in {@link World.rayHits}. */
+export interface WorldSlide {
+  /** Where the shape's transform ends (its angle is unchanged). */
+  position: Vec2;
+  /** Casts made. */
+  iterations: number;
+  /** Hits on the way (records in {@link World.rayHits}, in order). */
+  hitCount: number;
 }

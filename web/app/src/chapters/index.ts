@@ -5,6 +5,10 @@ import { boxesChapter, polygonsChapter } from './sat';
 import { polygonCircleChapter, rectCircleChapter } from './shapecircle';
 import { broadphaseChapter, closestChapter, containsChapter, raycastChapter } from './queries';
 import { sweepChapter } from './sweep';
+import { capsuleChapter } from './capsule';
+import { distanceChapter } from './distance';
+import { castChapter } from './cast';
+import { manifoldChapter } from './manifold';
 
 /** The chapters, in reading order. */
 export const chapters: ChapterDef<any>[] = [
@@ -22,5 +26,9 @@ export const chapters: ChapterDef<any>[] = [
   containsChapter,
   raycastChapter,
   closestChapter,
+  capsuleChapter,
+  distanceChapter,
+  castChapter,
+  manifoldChapter,
   broadphaseChapter,
 ];

@@ -439,7 +439,7 @@ function candidates(bounds, size) {
       st.pathPoly([bb.min, { x: bb.max.x, y: bb.min.y }, bb.max, { x: bb.min.x, y: bb.max.y }]);
       st.fillStroke(null, C.muted + '88', 1, [3, 3]);
     });
-    const centre = (k: string) => { const e = s[k]; return e.kind === 'segment' || e.kind === 'line' ? lerp(e.a, e.b, 0.5) : e.kind === 'point' ? e.p : e.c; };
+    const centre = (k: string) => { const e = s[k]; return e.kind === 'segment' || e.kind === 'line' || e.kind === 'capsule' ? lerp(e.a, e.b, 0.5) : e.kind === 'point' ? e.p : e.c; };
     for (const [a, b] of r.candidates) {
       if (touching.has(`${a},${b}`)) continue;
       st.line(centre(BODIES[a]), centre(BODIES[b]), C.muted, 1.2, [4, 4]);

@@ -6,7 +6,7 @@ import { type Vec, fmt, fmtVec } from '../geom';
 import { HandleLayer } from '../handles';
 import { Readout, row } from '../readout';
 import {
-  aabbS, boxS, circleS, decode, type EShape, encode, handlesOf, KIND_TITLE, ngonS, outline, segS, tryLib,
+  aabbS, boxS, capS, capsuleOutline, circleS, decode, type EShape, encode, handlesOf, KIND_TITLE, ngonS, outline, segS, tryLib,
 } from '../shapes';
 import { C, Stage } from '../stage';
 import { buildHash, replaceHash } from '../url';
@@ -28,6 +28,7 @@ const MAKERS: [string, (x: number, y: number) => EShape][] = [
   ['Rotated rectangle', (x, y) => boxS(x, y, 60, 35, 0.5)],
   ['Polygon', (x, y) => ngonS(x, y, 5, 60, 0)],
   ['Segment', (x, y) => segS(x - 70, y + 20, x + 70, y - 20)],
+  ['Capsule', (x, y) => capS(x - 50, y + 15, x + 50, y - 15, 28)],
 ];
 
 /** Where the n-th added shape goes: a ring of spots around the middle, so new shapes do not stack. */
@@ -208,4 +209,4 @@ shape "Remove" removes is the one you last touched, outlined in dashed orange an
   return { destroy: () => stage.destroy() };
 }
 
-const outlineOf = (s: EShape) => outline(s) ?? [];
+const outlineOf = (s: EShape) => (s.kind === 'capsule' ? capsuleOutline(s.a, s.b, s.r + 6) : outline(s) ?? []);

@@ -1,0 +1,282 @@
+// World: shape casts (castShape), the kinematic character controller (moveAndSlide) and the contact modes'
+// manifolds. Kept apart from world.cpp (the broad phase): it reaches bodies through shapeAt / handleAt /
+// visitCellsOf. Conventions: the top of world.h.
+#include <collide2d/world.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <new>
+#include <type_traits>
+#include <variant>
+
+namespace collide2d {
+
+namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+constexpr std::uint32_t kIndexMask = (1u << 20) - 1;
+
+double maxAbs(Vec2 v) { return std::max(std::fabs(v.x), std::fabs(v.y)); }
+
+Aabb hull(const Aabb& a, const Aabb& b) {
+  return {{std::min(a.min.x, b.min.x), std::min(a.min.y, b.min.y)}, {std::max(a.max.x, b.max.x), std::max(a.max.y, b.max.y)}};
+}
+Aabb widen(const Aabb& a, double m) { return {{a.min.x - m, a.min.y - m}, {a.max.x + m, a.max.y + m}}; }
+Aabb shifted(const Aabb& a, Vec2 d) { return {a.min + d, a.max + d}; }
+bool meet(const Aabb& a, const Aabb& b) {
+  return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
+}
+
+// Room for n elements without a throwing or aborting allocation (the World's rule, see world.cpp's grow()).
+template <class V> bool room(V& v, std::size_t n) {
+  if (n <= v.capacity()) return true;
+  void* probe = std::malloc(n * sizeof(typename V::value_type));
+  if (probe == nullptr) return false;
+  std::free(probe);
+#if defined(__cpp_exceptions)
+  try {
+    v.reserve(n);
+  } catch (const std::bad_alloc&) {
+    return false;
+  }
+#else
+  v.reserve(n);
+#endif
+  return true;
+}
+
+// Calls f with the world form of `local` placed by xf (see world.h: as a body's shape, a polygon transformed).
+template <class F> void withPlaced(const Shape& local, const Transform& xf, double c, double s, Polygon& scratch, F&& f) {
+  const Vec2 pos = xf.position;
+  std::visit(
+      [&](const auto& l) {
+        using T = std::decay_t<decltype(l)>;
+        if constexpr (std::is_same_v<T, Circle>) {
+          f(Circle{pos + rotate(l.center, c, s), l.radius});
+        } else if constexpr (std::is_same_v<T, Aabb>) {
+          if (xf.angle == 0.0) {
+            f(Aabb{l.min + pos, l.max + pos});
+          } else {
+            f(Box{pos + rotate(l.center(), c, s), l.halfExtents(), xf.angle});
+          }
+        } else if constexpr (std::is_same_v<T, Box>) {
+          f(Box{pos + rotate(l.center, c, s), l.halfExtents, l.angle + xf.angle});
+        } else if constexpr (std::is_same_v<T, Polygon>) {
+          l.transformedInto(pos, c, s, scratch);
+          f(static_cast<const Polygon&>(scratch));
+        } else if constexpr (std::is_same_v<T, Segment>) {
+          f(Segment{pos + rotate(l.a, c, s), pos + rotate(l.b, c, s)});
+        } else {
+          static_assert(std::is_same_v<T, Capsule>, "a Shape alternative without a placement rule");
+          f(Capsule{pos + rotate(l.a, c, s), pos + rotate(l.b, c, s), l.radius});
+        }
+      },
+      local);
+}
+
+template <class Q> bool overlapsShape(const Q& q, const Shape& body) {
+  return std::visit([&](const auto& b) { return overlapsAny(q, b); }, body);
+}
+
+void appendRecord(std::vector<double>& out, const WorldCastHit& h) {
+  const double r[World::kRayHitStride] = {static_cast<double>(h.body), h.fraction, h.point.x, h.point.y,
+                                           h.normal.x, h.normal.y};
+  out.insert(out.end(), r, r + World::kRayHitStride);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------------------------
+// castShape
+// ---------------------------------------------------------------------------------------------------------------
+
+template <class Placed>
+void World::castPlaced(const Placed& q, Vec2 d, std::uint32_t mask, WorldCastHit& out) {
+  out = WorldCastHit{};
+  if (handles_.empty()) return;
+  const Aabb qb = bounds(q);
+  const double scale = std::max({maxAbs(qb.min), maxAbs(qb.max), maxAbs(d), maxAbs(worldBounds_.min),
+                                 maxAbs(worldBounds_.max)});
+  const double margin = std::ldexp(scale, -38);
+  Aabb swept = widen(hull(qb, shifted(qb, d)), margin);
+  std::uint32_t bestIndex = 0xFFFFFFFFu;
+  const std::uint32_t mark = nextQueryMark();
+  struct Ctx {
+    World* w;
+    const Placed* q;
+    Vec2 d;
+    std::uint32_t mask, mark, *bestIndex;
+    Aabb* swept;  ///< the swept bounds up to the best fraction so far (a body beyond them cannot beat it)
+    WorldCastHit* out;
+    Aabb qb;
+    double margin;
+  } ctx{this, &q, d, mask, mark, &bestIndex, &swept, &out, qb, margin};
+  auto test = [](void* p, std::uint32_t k) {
+    Ctx& c = *static_cast<Ctx*>(p);
+    World& w = *c.w;
+    if (w.queryMarks_[k] == c.mark) return;
+    w.queryMarks_[k] = c.mark;
+    if (!meet(w.bounds_[k].box, *c.swept) || !w.bodyInMask(k, c.mask)) return;
+    const Motion still{};
+    const Motion moving{c.d, 0.0};
+    const CastHit h = std::visit([&](const auto& b) { return cast(*c.q, moving, b, still); }, w.shapeAt(k));
+    if (!h.hit) return;
+    const BodyHandle handle = w.handleAt(k);
+    const std::uint32_t index = handle & kIndexMask;
+    if (c.out->hit && (h.fraction > c.out->fraction || (h.fraction == c.out->fraction && index > *c.bestIndex))) return;
+    *c.bestIndex = index;
+    *c.out = WorldCastHit{true, handle, h.fraction, h.point, h.normal};
+    *c.swept = widen(hull(c.qb, shifted(c.qb, c.d * h.fraction)), c.margin);
+  };
+  for (const std::uint32_t l : large_) test(&ctx, l);
+  // March along the translation about one cell at a time; stop once the best hit lies before the part visited
+  // (a body not met yet is farther than the margin from the swept bounds up to there).
+  const double speed = maxAbs(d);
+  const double dt = speed > 0.0 ? cellSize_ / speed : 1.0;
+  bool all = !(dt > 0.0) || !(1.0 / dt <= static_cast<double>(entries_.size) + 64.0);
+  for (double t = 0.0; !all;) {
+    const double tn = std::min(t + dt, 1.0);
+    const Aabb box = widen(hull(shifted(qb, d * t), shifted(qb, d * tn)), margin);
+    if (!visitCellsOf(box, test, &ctx)) {
+      all = true;
+      break;
+    }
+    if ((out.hit && out.fraction < tn) || !(tn < 1.0)) break;
+    t = tn;
+  }
+  if (all) {
+    for (std::uint32_t k = 0; k < handles_.size(); ++k) test(&ctx, k);
+  }
+}
+
+Status World::castImpl(const Shape& shape, const Transform& xf, Vec2 translation, std::uint32_t mask,
+                       WorldCastHit& out) {
+  out = WorldCastHit{};
+  if (Status s = validate(shape); !s) return s;
+  if (Status s = validate(xf); !s) return s;
+  if (Status s = validate(translation, "translation"); !s) return s;
+  if (!ensureGrid()) return Status{Error::OutOfMemory, "memory"};
+  const double c = std::cos(xf.angle), s = std::sin(xf.angle);
+  Status st;
+  withPlaced(shape, xf, c, s, castPolygon_, [&](const auto& q) {
+    const Aabb b = bounds(q);
+    if (!(isFinite(b.min) && isFinite(b.max) && isFinite(b.max + translation) && isFinite(b.min + translation))) {
+      st = Status{Error::InvalidArgument, "transform"};
+      return;
+    }
+    castPlaced(q, translation, mask, out);
+  });
+  return st;
+}
+
+Status World::castShape(const Shape& shape, const Transform& xf, Vec2 translation, WorldCastHit& out,
+                        std::uint32_t mask) {
+  rayHits_.clear();
+  if (!room(rayHits_, kRayHitStride)) return Status{Error::OutOfMemory, "memory"};
+  const Status s = castImpl(shape, xf, translation, mask, out);
+  if (s && out.hit) appendRecord(rayHits_, out);
+  return s;
+}
+
+Status World::castShape(const Shape& shape, const Transform& xf, Vec2 translation, std::uint32_t mask) {
+  WorldCastHit h;
+  return castShape(shape, xf, translation, h, mask);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// moveAndSlide
+// ---------------------------------------------------------------------------------------------------------------
+
+Status World::moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displacement, int maxIterations,
+                           WorldSlideResult& out, std::uint32_t mask) {
+  out = WorldSlideResult{};
+  out.position = xf.position;
+  rayHits_.clear();
+  if (Status s = validate(displacement, "displacement"); !s) return s;
+  if (!room(rayHits_, kRayHitStride * WorldSlideResult::kMaxIterations)) return Status{Error::OutOfMemory, "memory"};
+  const int iterations = std::clamp(maxIterations, 1, WorldSlideResult::kMaxIterations);
+  const double c = std::cos(xf.angle), s = std::sin(xf.angle);
+  Vec2 pos = xf.position;
+  Vec2 remaining = displacement;
+  Vec2 previousNormal{0.0, 0.0};
+  for (int i = 0; i < iterations; ++i) {
+    if (remaining == Vec2{0.0, 0.0}) break;
+    WorldCastHit h;
+    const Status st = castImpl(shape, Transform{pos, xf.angle}, remaining, mask, h);
+    if (!st) {
+      if (i == 0) return st;  // bad shape / transform: nothing moved
+      break;                  // (a later leg out of range: stop where we are)
+    }
+    ++out.iterations;
+    if (!h.hit) {
+      pos = pos + remaining;
+      break;
+    }
+    // Stop at the hit; back off along the leg while rounding leaves the placed shape overlapping the body hit.
+    Vec2 stop = pos + remaining * h.fraction;
+    if (h.fraction > 0.0) {
+      const Shape& body = shapeAt(slots_[h.body & kIndexMask].dense);
+      const double len = length(remaining);
+      const double travelled = len * h.fraction;
+      double skin = 4.0 * kEps * std::max({maxAbs(pos), maxAbs(stop), len});
+      for (int k = 0; k < 64; ++k) {
+        bool inside = false;
+        withPlaced(shape, Transform{stop, xf.angle}, c, s, castPolygon_,
+                   [&](const auto& q) { inside = overlapsShape(q, body); });
+        if (!inside) break;
+        if (!(skin < travelled) || k == 63) {
+          stop = pos;
+          break;
+        }
+        stop = pos + remaining * ((travelled - skin) / len);
+        skin *= 2.0;
+      }
+    }
+    pos = stop;
+    out.hits[out.hitCount++] = h;
+    appendRecord(rayHits_, h);
+    // The rest of this leg, without its component along the normal (normal: from the body to the shape).
+    const Vec2 n = -h.normal;
+    Vec2 rest = remaining * (1.0 - h.fraction);
+    rest = rest - n * dot(rest, n);
+    if (previousNormal != Vec2{0.0, 0.0} && dot(rest, previousNormal) < -8.0 * kEps * length(rest)) rest = {0.0, 0.0};
+    previousNormal = n;
+    remaining = rest;
+  }
+  out.position = pos;
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Contact modes
+// ---------------------------------------------------------------------------------------------------------------
+
+void World::setContactMode(ContactMode mode) {
+  if (mode == ContactMode::Contacts || mode == ContactMode::PairsOnly || mode == ContactMode::Manifolds) {
+    contactMode_ = mode;
+  }
+}
+
+// Room for the record was reserved by step().
+bool World::appendManifold(const Shape& a, const Shape& b) {
+  const Manifold m = std::visit([](const auto& x, const auto& y) { return collideManifold(x, y); }, a, b);
+  if (m.count == 0) return false;
+  const std::size_t at = pairManifolds_.size();
+  pairManifolds_.resize(at + kPairManifoldStride);
+  double* o = pairManifolds_.data() + at;
+  o[0] = m.normal.x;
+  o[1] = m.normal.y;
+  o[2] = m.count;
+  for (int k = 0; k < 2; ++k) {
+    const bool used = k < m.count;
+    o[3 + 4 * k] = used ? m.points[k].point.x : 0.0;
+    o[4 + 4 * k] = used ? m.points[k].point.y : 0.0;
+    o[5 + 4 * k] = used ? m.points[k].depth : 0.0;
+    o[6 + 4 * k] = used ? static_cast<double>(m.points[k].id) : 0.0;
+  }
+  return true;
+}
+
+}  // namespace collide2d

@@ -1,0 +1,200 @@
+// collide2d — the queries after "do they touch" (C++: collide2d/queries.h; raw layer: web/wasm/bindings_queries.cpp):
+// the capsule factory, distance (with its simplex cache and its GJK trace), cast, contact manifolds, containment.
+// Same conventions as core.ts: arguments checked before they reach wasm, shapes through the io() slots, results
+// read back from io(); nothing kept in wasm memory per call.
+import {
+  raw, io, f64, need, fresh, putShape, rejected, typeError, checkObject, checkNumber, checkVec, checkFactory, registerCold,
+  PAIR_SHAPES, SLOT1, POINT, OUT, AB,
+} from './core.js';
+import type { Capsule, CastHit, DistanceResult, GjkStep, Manifold, Motion, Shape, SimplexCache } from './types.js';
+
+registerCold(['distance', 'distanceSteps', 'cast', 'collideManifold', 'containsShape']);
+
+const CONVEX = PAIR_SHAPES; // (capsules included)
+const CAST_ARGS = ['a', 'motionA', 'b', 'motionB'];
+
+/**
+ * A capsule: every point within `radius` of the segment (ax, ay)-(bx, by) (a zero-length segment is a circle).
+ * @throws TypeError when an argument is not a number; RangeError when one is not finite or the radius is < 0.
+ */
+export function capsule(ax: number, ay: number, bx: number, by: number, radius: number): Capsule;
+export function capsule(ax, ay, bx, by, radius): any {
+  need();
+  const s = { type: 'capsule', a: { x: ax, y: ay }, b: { x: bx, y: by }, radius };
+  checkFactory('capsule', ['ax', 'ay', 'bx', 'by', 'radius'], [ax, ay, bx, by, radius], s,
+    { a: ['ax', 'ay'], b: ['bx', 'by'], radius: ['radius'] });
+  return s;
+}
+
+/** Writes a and b into the io() slots (polygons into the scratch buffer); returns [kindA, kindB]. */
+function putPair(fn, a, b) {
+  const ka = putShape(fn, 'a', a, 0, CONVEX);
+  const kb = putShape(fn, 'b', b, 1, CONVEX);
+  return ka * 16 + kb;
+}
+
+function checkCache(cache) {
+  checkObject('distance', 'cache', cache);
+  const n = cache.count;
+  checkNumber('distance', 'cache.count', n);
+  if (!(n === 0 || n === 1 || n === 2 || n === 3)) {
+    throw new RangeError(`collide2d.distance: argument cache.count must be 0, 1, 2 or 3 (got ${n})`);
+  }
+  for (const key of ['indexA', 'indexB']) {
+    const v = cache[key];
+    if (!Array.isArray(v)) throw typeError('distance', 'cache.' + key, 'an array of indices', v);
+    for (let i = 0; i < n; i++) {
+      const k = v[i];
+      if (typeof k !== 'number') throw typeError('distance', `cache.${key}[${i}]`, 'a number', k);
+      if (!(Number.isInteger(k) && k >= 0 && k <= 65535)) {
+        throw new RangeError(`collide2d.distance: argument cache.${key}[${i}] must be an integer in [0, 65535] (got ${k})`);
+      }
+      io[POINT + (key === 'indexA' ? 1 : 4) + i] = k;
+    }
+  }
+  io[POINT] = n;
+}
+
+function distanceAt(): DistanceResult {
+  return {
+    distance: io[OUT],
+    pointA: { x: io[OUT + 1], y: io[OUT + 2] },
+    pointB: { x: io[OUT + 3], y: io[OUT + 4] },
+    normal: { x: io[OUT + 5], y: io[OUT + 6] },
+    overlap: io[OUT + 7] !== 0,
+    iterations: io[OUT + 8],
+  };
+}
+
+/**
+ * Distance between two convex shapes (GJK), their closest points and the unit normal from a to b; distance 0 and
+ * `overlap` true when they overlap or touch (then exactly when {@link overlaps} is true).
+ * @param cache - optional {@link SimplexCache}: read as the starting simplex and updated in place (coherent queries).
+ * @throws TypeError for a malformed shape or cache; RangeError for an invalid one.
+ */
+export function distance(a: Shape, b: Shape, cache?: SimplexCache): DistanceResult;
+export function distance(a, b, cache?): any {
+  need();
+  const k = putPair('distance', a, b);
+  const useCache = cache !== undefined;
+  if (useCache) checkCache(cache);
+  const r = raw.distance(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1], useCache ? 1 : 0);
+  fresh();
+  if (r < 0) rejected('distance', AB, [a, b]);
+  if (useCache) {
+    const n = io[POINT];
+    cache.count = n;
+    const ia = cache.indexA;
+    const ib = cache.indexB;
+    ia.length = n;
+    ib.length = n;
+    for (let i = 0; i < n; i++) {
+      ia[i] = io[POINT + 1 + i];
+      ib[i] = io[POINT + 4 + i];
+    }
+  }
+  return distanceAt();
+}
+
+/**
+ * The iterations of {@link distance}'s GJK for a and b, for teaching (see {@link GjkStep}). The last step's
+ * `closest` is the cores' separation: pointB - pointA of distance() plus normal * (radius of a + radius of b), when
+ * apart.
+ */
+export function distanceSteps(a: Shape, b: Shape): GjkStep[];
+export function distanceSteps(a, b): any {
+  need();
+  const k = putPair('distanceSteps', a, b);
+  const n = raw.distanceSteps(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1]);
+  fresh();
+  if (n < 0) rejected('distanceSteps', AB, [a, b]);
+  const base = io[OUT + 9] / 8;
+  const steps: GjkStep[] = [];
+  for (let i = 0; i < n; i++) {
+    const o = base + 15 * i;
+    const simplex: GjkStep['simplex'] = [];
+    for (let v = 0; v < f64[o]; v++) {
+      simplex.push({ a: { x: f64[o + 1 + 2 * v], y: f64[o + 2 + 2 * v] }, b: { x: f64[o + 7 + 2 * v], y: f64[o + 8 + 2 * v] } });
+    }
+    steps.push({ simplex, closest: { x: f64[o + 13], y: f64[o + 14] } });
+  }
+  return steps;
+}
+
+function putMotion(path, m, at) {
+  checkObject('cast', path, m);
+  const t = m.translation;
+  const rot = m.rotation === undefined ? 0 : m.rotation;
+  checkVec('cast', path + '.translation', t);
+  checkNumber('cast', path + '.rotation', rot);
+  io[at] = t.x;
+  io[at + 1] = t.y;
+  io[at + 2] = rot;
+}
+
+/**
+ * When a and b, moving by motionA and motionB over one step, first touch (conservative advancement; a
+ * translation-only motion is the fast path). Starting in contact counts only when moving into each other; a tangent
+ * graze is not a hit; it never passes through.
+ * @param motionB - default: b does not move.
+ * @throws TypeError for a malformed shape or motion; RangeError for an invalid one (NaN, Infinity, ...).
+ */
+export function cast(a: Shape, motionA: Motion, b: Shape, motionB?: Motion): CastHit;
+export function cast(a, motionA, b, motionB?): any {
+  need();
+  const k = putPair('cast', a, b);
+  putMotion('motionA', motionA, POINT);
+  if (motionB === undefined) {
+    io[POINT + 3] = 0;
+    io[POINT + 4] = 0;
+    io[POINT + 5] = 0;
+  } else {
+    putMotion('motionB', motionB, POINT + 3);
+  }
+  const r = raw.cast(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1]);
+  fresh();
+  if (r < 0) rejected('cast', CAST_ARGS, [a, motionA, b, motionB]);
+  return {
+    hit: r > 0,
+    fraction: io[OUT + 1],
+    point: { x: io[OUT + 2], y: io[OUT + 3] },
+    normal: { x: io[OUT + 4], y: io[OUT + 5] },
+    iterations: io[OUT + 6],
+  };
+}
+
+/**
+ * Contact manifold of two convex shapes: one normal (unit, from a to b) and one or two points with their depths
+ * and feature ids (the same while the same features touch); null exactly when {@link overlaps}(a, b) is false.
+ * @throws TypeError for a malformed shape; RangeError for an invalid one.
+ */
+export function collideManifold(a: Shape, b: Shape): Manifold | null;
+export function collideManifold(a, b): any {
+  need();
+  const k = putPair('collideManifold', a, b);
+  const n = raw.collideManifold(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1]);
+  fresh();
+  if (n < 0) rejected('collideManifold', AB, [a, b]);
+  if (n === 0) return null;
+  const points: Manifold['points'] = [];
+  for (let i = 0; i < n; i++) {
+    const o = OUT + 3 + 4 * i;
+    points.push({ point: { x: io[o], y: io[o + 1] }, depth: io[o + 2], id: io[o + 3] });
+  }
+  return { normal: { x: io[OUT], y: io[OUT + 1] }, points };
+}
+
+/**
+ * True when b lies entirely inside a (boundaries may touch). Exact for polygonal b in polygonal a; round parts
+ * compare computed distances. A segment contains only zero-radius shapes lying on it.
+ * @throws TypeError for a malformed shape; RangeError for an invalid one.
+ */
+export function containsShape(a: Shape, b: Shape): boolean;
+export function containsShape(a, b): any {
+  need();
+  const k = putPair('containsShape', a, b);
+  const r = raw.containsShape(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1]);
+  fresh();
+  if (r < 0) rejected('containsShape', AB, [a, b]);
+  return r !== 0;
+}
