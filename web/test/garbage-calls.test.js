@@ -204,6 +204,7 @@ const wellFormed = {
   'batch.packPolygons': () => [Array.from({ length: Math.floor(r() * 4) }, polyPoints)],
   // (the sets made here are left to the FinalizationRegistry: a few thousand tiny sets)
   'batch.preparePolygons': () => [r() < 0.5 ? Array.from({ length: Math.floor(r() * 4) }, polyPoints) : packed()],
+  decompose: () => [polyPoints()],
 };
 
 // Classes (constructed by the package, not called) have tests of their own.

@@ -7,6 +7,9 @@
 // body shape types and the Manifolds mode links collideManifold for every pair (measured 120,721 B: wasm 93,450, from
 // 65,768 on main; cast/GJK compiled -Os, see web/wasm/CMakeLists.txt; collideManifold at -O3 for the Manifolds frame
 // is 9.9 KB of it: 110,853 B with manifold.cpp at -Os too). The lead reconciles it across branches.
+// Branch h12-decompose raised it to 126,000: decompose() (decompose.cpp at -Os, bindings_decompose.cpp, decompose.ts)
+// measured 125,508 B after merging main (wasm 95,068 B, +1.6 KB over the 93,450 above; wrapper 18,325 B, of which
+// decompose.js is 1,115 B). The lead reconciles it across branches.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -30,7 +33,7 @@ function wrapperFiles(entry) {
   return [...seen];
 }
 
-test('the default entry (wasm + glue + wrapper) stays within 121,000 bytes gzip', (t) => {
+test('the default entry (wasm + glue + wrapper) stays within 126,000 bytes gzip', (t) => {
   const wasm = gz('../pkg/collide2d.wasm');
   const glue = gz('../pkg/collide2d.mjs');
   const files = wrapperFiles('../lib/index.js');
@@ -38,7 +41,7 @@ test('the default entry (wasm + glue + wrapper) stays within 121,000 bytes gzip'
   const wrapper = files.reduce((sum, f) => sum + gzipSync(readFileSync(new URL(f)), { level: 9 }).length, 0);
   const total = wasm + glue + wrapper;
   t.diagnostic(`gzip -9: wasm ${wasm} B + glue ${glue} B + wrapper ${wrapper} B (${files.length} files) = ${total} B`);
-  assert.ok(total <= 121000, `wasm ${wasm} + glue ${glue} + wrapper ${wrapper} = ${total} bytes > 121,000`);
+  assert.ok(total <= 126000, `wasm ${wasm} + glue ${glue} + wrapper ${wrapper} = ${total} bytes > 126,000`);
 });
 
 test('the inline entry: its size, reported (wasm as base64 + glue + wrapper)', (t) => {

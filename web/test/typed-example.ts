@@ -152,11 +152,17 @@ c2.batch.collideCircleCircle(a, a, new Uint8Array(6));
 void c2.closestPoint(segment, p).inside;
 // @ts-expect-error the raw layer is not exported
 void c2.createPolygon;
+// decompose: an outline in, convex polygons out
+const convexParts: c2.Polygon[] = c2.decompose([{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 2, y: 1 }, { x: 1, y: 1 }, { x: 1, y: 2 }]);
+// @ts-expect-error decompose takes {x, y} points
+c2.decompose([[0, 0], [1, 0], [0, 1]]);
+// @ts-expect-error the package's internal plumbing is not exported
+void c2.internal;
 
 export const everything = [
   hit, inside, li, si, cl, cs, gi1, gi2, gi3, gi4, bp, sp, rh, sat1, sat2, axisOwner, sw, sl, err, o, d, b, ce, moved,
   pb, pa, corners, l, cstride, ov, co, pp, pov, cp, cov, ray2, shapes, filter, uid, xf, worldShape, wb, pairCount,
-  pairBodies, pairContacts, events, eventCounts, found, results, rayHits, firstHit, strides, live,
+  pairBodies, pairContacts, events, eventCounts, found, results, rayHits, firstHit, strides, live, convexParts,
 ];
 
 // Queries (issue 11): capsule, distance with its cache and trace, cast, manifold, containment.

@@ -462,3 +462,4 @@ Contact collide(const Shape& a, const Shape& b);
 
 }  // namespace collide2d
 #include <collide2d/queries.h>
+#include <collide2d/decompose.h>

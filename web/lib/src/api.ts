@@ -4,3 +4,4 @@ export {
 } from './core.js';
 export type * from './types.js';
 export { capsule, cast, collideManifold, containsShape, distance, distanceSteps } from './queries.js';
+export { decompose } from './decompose.js';

@@ -2350,3 +2350,17 @@ export {
   PAIR_SHAPES, SLOT1, POINT, OUT, AB,
 };
 registerCold(['batchDistancePolygonPolygon']);
+
+// ---- for the package's other modules (decompose.ts); api.ts does not re-export this --------------------------------
+/** Plumbing shared with the package's other modules. Not part of the public API. @internal */
+export const internal = {
+  need,
+  show,
+  typeError,
+  checkVec,
+  guarded,
+  outOfMemory,
+  normalisedPolygon,
+  /** The Emscripten module (raw layer). */
+  module: () => M,
+};
