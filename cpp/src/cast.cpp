@@ -211,6 +211,13 @@ CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motion
   return castCores(ka, detail::pivotOf(a), motionA, kb, detail::pivotOf(b), motionB, detail::pairTests(a, b));
 }
 
+CastHit cast(const Shape& a, const Motion& motionA, const Shape& b, const Motion& motionB) {
+  detail::Core ka, kb;
+  detail::makeCore(a, ka);
+  detail::makeCore(b, kb);
+  return castCores(ka, detail::pivotOf(a), motionA, kb, detail::pivotOf(b), motionB, detail::pairTests(a, b));
+}
+
 #define COLLIDE2D_INSTANTIATE(A, B) template CastHit cast<A, B>(const A&, const Motion&, const B&, const Motion&);
 COLLIDE2D_FOR_EACH_CONVEX_PAIR(COLLIDE2D_INSTANTIATE)
 #undef COLLIDE2D_INSTANTIATE

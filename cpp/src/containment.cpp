@@ -21,11 +21,8 @@ double coreDistanceSquared(const Capsule& a, Vec2 p) { return closestPoint(Segme
 double radiusOf(const Circle& a) { return a.radius; }
 double radiusOf(const Capsule& a) { return a.radius; }
 
-}  // namespace
-
-template <ConvexShape A, ConvexShape B> bool containsShape(const A& a, const B& b) {
-  detail::Core kb;
-  detail::makeCore(b, kb);
+// One body per type of A (B enters only through its core).
+template <ConvexShape A> [[gnu::noinline]] bool containsCore(const A& a, const detail::Core& kb) {
   const double rb = kb.radius;
   if (kb.count == 0 || !(rb >= 0.0)) return false;
   if constexpr (std::is_same_v<A, Segment>) {
@@ -61,6 +58,20 @@ template <ConvexShape A, ConvexShape B> bool containsShape(const A& a, const B& 
     }
     return true;
   }
+}
+
+}  // namespace
+
+template <ConvexShape A, ConvexShape B> bool containsShape(const A& a, const B& b) {
+  detail::Core kb;
+  detail::makeCore(b, kb);
+  return containsCore(a, kb);
+}
+
+bool containsShape(const Shape& a, const Shape& b) {
+  detail::Core kb;
+  detail::makeCore(b, kb);
+  return std::visit([&kb](const auto& x) { return containsCore(x, kb); }, a);
 }
 
 #define COLLIDE2D_INSTANTIATE(A, B) template bool containsShape<A, B>(const A&, const B&);

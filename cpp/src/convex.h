@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <variant>
 
 namespace collide2d::detail {
 
@@ -162,6 +163,23 @@ Contact contactThunk(const void* a, const void* b) {
 template <ConvexShape A, ConvexShape B>
 PairTests pairTests(const A& a, const B& b) {
   return {&a, &b, &overlapThunk<A, B>, &contactThunk<A, B>};
+}
+
+/// The same for two members of the Shape variant: the typed overlapsAny / collideAny of their alternatives.
+inline bool overlapShapes(const void* a, const void* b) {
+  return std::visit([](const auto& x, const auto& y) { return overlapsAny(x, y); }, *static_cast<const Shape*>(a),
+                    *static_cast<const Shape*>(b));
+}
+inline Contact contactShapes(const void* a, const void* b) {
+  return std::visit([](const auto& x, const auto& y) { return collideAny(x, y); }, *static_cast<const Shape*>(a),
+                    *static_cast<const Shape*>(b));
+}
+inline PairTests pairTests(const Shape& a, const Shape& b) { return {&a, &b, &overlapShapes, &contactShapes}; }
+inline void makeCore(const Shape& s, Core& k) {
+  std::visit([&k](const auto& x) { makeCore(x, k); }, s);
+}
+inline Vec2 pivotOf(const Shape& s) {
+  return std::visit([](const auto& x) { return pivotOf(x); }, s);
 }
 
 /// Closest points of two cores by brute force over their edges (for cores known not to intersect). Returns the

@@ -381,6 +381,21 @@ template <ConvexShape A, ConvexShape B> DistanceResult distance(const A& a, cons
   return detail::distanceImpl(a, b, nullptr, &trace);
 }
 
+DistanceResult distance(const Shape& a, const Shape& b, SimplexCache* cache) {
+  detail::Core ka, kb;
+  detail::makeCore(a, ka);
+  detail::makeCore(b, kb);
+  return detail::distanceCores(ka, kb, cache, nullptr, detail::pairTests(a, b));
+}
+
+DistanceResult distance(const Shape& a, const Shape& b, GjkTrace& trace) {
+  trace.count = 0;
+  detail::Core ka, kb;
+  detail::makeCore(a, ka);
+  detail::makeCore(b, kb);
+  return detail::distanceCores(ka, kb, nullptr, &trace, detail::pairTests(a, b));
+}
+
 #define COLLIDE2D_INSTANTIATE(A, B)                                                                 \
   template DistanceResult distance<A, B>(const A&, const B&, SimplexCache*);                        \
   template DistanceResult distance<A, B>(const A&, const B&, GjkTrace&);                            \

@@ -129,6 +129,14 @@ template <ConvexShape A, ConvexShape B> Manifold collideManifold(const A& a, con
   return manifoldCores(ka, kb, std::is_same_v<A, Circle> || std::is_same_v<B, Circle>, detail::pairTests(a, b));
 }
 
+Manifold collideManifold(const Shape& a, const Shape& b) {
+  detail::Core ka, kb;
+  detail::makeCore(a, ka);
+  detail::makeCore(b, kb);
+  return manifoldCores(ka, kb, std::holds_alternative<Circle>(a) || std::holds_alternative<Circle>(b),
+                       detail::pairTests(a, b));
+}
+
 #define COLLIDE2D_INSTANTIATE(A, B) template Manifold collideManifold<A, B>(const A&, const B&);
 COLLIDE2D_FOR_EACH_CONVEX_PAIR(COLLIDE2D_INSTANTIATE)
 #undef COLLIDE2D_INSTANTIATE

@@ -261,7 +261,7 @@ void World::setContactMode(ContactMode mode) {
 
 // Room for the record was reserved by step().
 bool World::appendManifold(const Shape& a, const Shape& b) {
-  const Manifold m = std::visit([](const auto& x, const auto& y) { return collideManifold(x, y); }, a, b);
+  const Manifold m = collideManifold(a, b);  // the Shape overload: one compiled body
   if (m.count == 0) return false;
   const std::size_t at = pairManifolds_.size();
   pairManifolds_.resize(at + kPairManifoldStride);

@@ -61,6 +61,31 @@ TEST(Precision, CircleLineTangencyIsExactAtAnyMagnitude) {
   EXPECT_NEAR(half.p2.x / 0x1p260, std::sqrt(3.0) / 2, 1e-15);
 }
 
+TEST(Precision, CircleLineTangencyAtTheEdgeOfItsSpanWithMixedMagnitudes) {
+  // The header's tangency promise holds while the nonzero coordinates and the radius of one call lie within a
+  // factor 2^216 of each other. At the edge: a line through (3, 4) 2^K and -(3, 4) 2^K (the origin's line along
+  // (3, 4)), a centre (4, -3) t at distance exactly 25 t / 5 = 5 t from it, and r = 5 t or one ulp either side;
+  // the largest coordinate over the smallest is (4 2^K) / 3 < 2^216 for K = 214 (2^215.4). Then the whole picture
+  // scaled by 2^s (exact) to both ends of the double range. By construction: r = 5 t tangent (1), r + ulp two
+  // points, r - ulp none — independent of the library.
+  for (int s : {-1000, -600, 0, 600, 690}) {
+    for (int k : {40, 100, 160, 200, 214}) {
+      const double big = std::ldexp(1.0, k + s);
+      const double t = std::ldexp(1.0, s);
+      const Line line{{3 * big, 4 * big}, {-3 * big, -4 * big}};
+      const Vec2 c{4 * t, -3 * t};
+      const double r = 5 * t;
+      SCOPED_TRACE(testing::Message() << "scale 2^" << s << ", span 2^" << k);
+      EXPECT_EQ(intersect(Circle{c, r}, line).count, 1);
+      EXPECT_EQ(intersect(Circle{c, std::nextafter(r, INFINITY)}, line).count, 2);
+      EXPECT_EQ(intersect(Circle{c, std::nextafter(r, 0.0)}, line).count, 0);
+      // The same through the segment (its ends far beyond the tangent point) and with the line's ends swapped.
+      EXPECT_EQ(intersect(Circle{c, r}, Segment{line.a, line.b}).count, 1);
+      EXPECT_EQ(intersect(Circle{c, std::nextafter(r, 0.0)}, Line{line.b, line.a}).count, 0);
+    }
+  }
+}
+
 TEST(Precision, CirclePairsAtAnyMagnitude) {
   // Issue 10: radius 1e200 circles 1e300 apart "overlapped" with normal (0, 0) (the squares overflowed), and radius
   // 1e-200 circles 3e-200 apart overlapped (the squares underflowed).

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstring>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -902,3 +903,62 @@ TEST(CapsuleShape, WorldBodyTurnsBothEndsAboutThePosition) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------------------------------
+// The Shape-variant overloads (one compiled body, used by the wasm bindings and the World) equal the typed ones
+// ---------------------------------------------------------------------------------------------------------------
+
+namespace {
+bool same(Vec2 a, Vec2 b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool same(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+}  // namespace
+
+TEST(ShapeOverloads, BitIdenticalToTheTypedQueriesOnEveryPair) {
+  // Pairs apart, overlapping and touching (B moved onto A's boundary along a random direction, so the near-contact
+  // paths that call the pair's own overlaps / collide run too), translations and rotations, starting in contact.
+  Gen g(4242);
+  int touching = 0;
+  for (int i = 0; i < 7200; ++i) {
+    const Shape a = randomShape(g, i % 6, g.point(2));
+    Shape b = randomShape(g, (i / 6) % 6, g.point(2));
+    if (i % 3 == 0) {
+      const double ang = g.uni(0, 6.283185307179586);
+      const Vec2 dir{std::cos(ang), std::sin(ang)};
+      double lo = -10, hi = 10;
+      for (int k = 0; k < 80; ++k) {
+        const double mid = 0.5 * (lo + hi);
+        if (refDistanceAny(a, moved(b, Motion{dir * mid, 0}, 1)) > 0) hi = mid; else lo = mid;
+      }
+      b = moved(b, Motion{dir * hi, 0}, 1);
+      ++touching;
+    }
+    const std::string what = std::to_string(i) + " " + kindName(a) + "-" + kindName(b);
+    const Motion ma{g.point(3), i % 4 == 1 ? g.uni(-2, 2) : 0.0}, mb{g.point(1), 0.0};
+    std::visit(
+        [&](const auto& x, const auto& y) {
+          const DistanceResult t = distance(x, y), s = distance(a, b);
+          EXPECT_TRUE(same(t.distance, s.distance) && same(t.pointA, s.pointA) && same(t.pointB, s.pointB) &&
+                      same(t.normal, s.normal) && t.overlap == s.overlap && t.iterations == s.iterations)
+              << what;
+          GjkTrace tt, ts;
+          const DistanceResult t2 = distance(x, y, tt), s2 = distance(a, b, ts);
+          EXPECT_TRUE(same(t2.distance, s2.distance) && tt.count == ts.count) << what;
+          const CastHit tc = cast(x, ma, y, mb), sc = cast(a, ma, b, mb);
+          EXPECT_TRUE(tc.hit == sc.hit && same(tc.fraction, sc.fraction) && same(tc.point, sc.point) &&
+                      same(tc.normal, sc.normal) && tc.iterations == sc.iterations)
+              << what;
+          const Manifold tm = collideManifold(x, y), sm = collideManifold(a, b);
+          EXPECT_EQ(tm.count, sm.count) << what;
+          EXPECT_TRUE(same(tm.normal, sm.normal)) << what;
+          for (int k = 0; k < tm.count && k < sm.count; ++k) {
+            EXPECT_TRUE(same(tm.points[k].point, sm.points[k].point) && same(tm.points[k].depth, sm.points[k].depth) &&
+                        tm.points[k].id == sm.points[k].id)
+                << what;
+          }
+          EXPECT_EQ(containsShape(x, y), containsShape(a, b)) << what;
+          EXPECT_EQ(containsShape(y, x), containsShape(b, a)) << what;
+        },
+        a, b);
+  }
+  EXPECT_EQ(touching, 2400);
+}

@@ -31,11 +31,6 @@ bool loadPair(int kindA, int startA, int countA, int argA, int kindB, int startB
   return true;
 }
 
-template <class F>
-auto visitPair(F&& f) {
-  return std::visit(f, shape(0), shape(1));
-}
-
 void writeDistance(double* out, const DistanceResult& d) {
   out[0] = d.distance;
   out[1] = d.pointA.x;
@@ -62,7 +57,7 @@ int c2_distance(int kindA, int startA, int countA, int kindB, int startB, int co
     }
   }
   const DistanceResult d =
-      visitPair([&](const auto& x, const auto& y) { return distance(x, y, useCache != 0 ? &cache : nullptr); });
+      distance(shape(0), shape(1), useCache != 0 ? &cache : nullptr);
   writeDistance(io() + kOut, d);
   if (useCache != 0) {
     c[0] = cache.count;
@@ -78,7 +73,7 @@ int c2_distance(int kindA, int startA, int countA, int kindB, int startB, int co
 /// (kStepDoubles doubles each), io()[kOut..] the DistanceResult.
 int c2_distance_steps(int kindA, int startA, int countA, int kindB, int startB, int countB) {
   if (!loadPair(kindA, startA, countA, 0, kindB, startB, countB, 1)) return -1;
-  const DistanceResult d = visitPair([](const auto& x, const auto& y) { return distance(x, y, g_trace); });
+  const DistanceResult d = distance(shape(0), shape(1), g_trace);
   writeDistance(io() + kOut, d);
   for (int i = 0; i < g_trace.count; ++i) {
     const GjkStep& s = g_trace.steps[i];
@@ -112,7 +107,7 @@ int c2_cast(int kindA, int startA, int countA, int kindB, int startB, int countB
   if (!s) return fail(s, 1);
   if (!(s = validateMotion(m + 3))) return fail(s, 3);
   const Motion ma{{m[0], m[1]}, m[2]}, mb{{m[3], m[4]}, m[5]};
-  const CastHit h = visitPair([&](const auto& x, const auto& y) { return cast(x, ma, y, mb); });
+  const CastHit h = cast(shape(0), ma, shape(1), mb);
   double* out = io() + kOut;
   out[0] = h.hit ? 1.0 : 0.0;
   out[1] = h.fraction;
@@ -127,7 +122,7 @@ int c2_cast(int kindA, int startA, int countA, int kindB, int startB, int countB
 /// collideManifold(a, b): returns the point count. Out: normal (2), count, then per point x, y, depth, id.
 int c2_manifold(int kindA, int startA, int countA, int kindB, int startB, int countB) {
   if (!loadPair(kindA, startA, countA, 0, kindB, startB, countB, 1)) return -1;
-  const Manifold m = visitPair([](const auto& x, const auto& y) { return collideManifold(x, y); });
+  const Manifold m = collideManifold(shape(0), shape(1));
   double* out = io() + kOut;
   out[0] = m.normal.x;
   out[1] = m.normal.y;
@@ -144,7 +139,7 @@ int c2_manifold(int kindA, int startA, int countA, int kindB, int startB, int co
 /// containsShape(a, b): 1 when b lies entirely inside a.
 int c2_contains_shape(int kindA, int startA, int countA, int kindB, int startB, int countB) {
   if (!loadPair(kindA, startA, countA, 0, kindB, startB, countB, 1)) return -1;
-  return visitPair([](const auto& x, const auto& y) { return containsShape(x, y); }) ? 1 : 0;
+  return containsShape(shape(0), shape(1)) ? 1 : 0;
 }
 
 }  // namespace

@@ -108,6 +108,10 @@ struct GjkTrace {
 /// distance() that also records each GJK iteration in `trace` (its count is reset first). Same result as distance().
 template <ConvexShape A, ConvexShape B>
 DistanceResult distance(const A& a, const B& b, GjkTrace& trace);
+/// distance() of two members of the Shape variant: the same results, with one compiled body for every pair of
+/// alternatives (what the wasm bindings use; a smaller module than a visit over the typed overloads).
+DistanceResult distance(const Shape& a, const Shape& b, SimplexCache* cache = nullptr);
+DistanceResult distance(const Shape& a, const Shape& b, GjkTrace& trace);
 
 /// overlaps() for any pair of convex shapes (the overloads of collide2d.h and above, either order).
 template <ConvexShape A, ConvexShape B>
@@ -143,6 +147,8 @@ struct CastHit {
 /// when moving into each other, and a tangent graze is not a hit (translation); never passes through.
 template <ConvexShape A, ConvexShape B>
 CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motionB);
+/// cast() of two members of the Shape variant (the same results, one compiled body).
+CastHit cast(const Shape& a, const Motion& motionA, const Shape& b, const Motion& motionB);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Contact manifolds (reference face + clipped incident edge, Box2D's b2ClipPolygons)
@@ -169,6 +175,8 @@ struct Manifold {
 /// Contact manifold; 1 point for a circle pair, up to 2 for aabb, box, polygon, segment, capsule pairs.
 template <ConvexShape A, ConvexShape B>
 Manifold collideManifold(const A& a, const B& b);
+/// collideManifold() of two members of the Shape variant (the same results, one compiled body).
+Manifold collideManifold(const Shape& a, const Shape& b);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Containment
@@ -178,5 +186,7 @@ Manifold collideManifold(const A& a, const B& b);
 /// for polygons); round parts compare computed distances. A segment contains only zero-radius B lying on it.
 template <ConvexShape A, ConvexShape B>
 bool containsShape(const A& a, const B& b);
+/// containsShape() of two members of the Shape variant (the same results).
+bool containsShape(const Shape& a, const Shape& b);
 
 }  // namespace collide2d
