@@ -6,6 +6,7 @@
 #include <collide2d/collide2d.h>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 #include "predicates.h"
@@ -74,11 +75,33 @@ SlabHit slab(Vec2 o, Vec2 d, Vec2 mn, Vec2 mx, double maxFraction) {
 // For polygon edge i (vertices v[i] -> v[i + 1], counter-clockwise) and the ray o + t d: A = e x (o - v[i]) and
 // B = e x d (the ray is on the inner side of the edge where A + t B >= 0; it crosses the edge's line at -A / B).
 // compareCrossings(i, j) is the exact sign of t_i - t_j, i.e. of (A_j B_i - A_i B_j) sign(B_i) sign(B_j).
+// The sign of A_j B_i - A_i B_j is a degree-4 product (three position factors, one direction factor): products of
+// doubles spanning 2^417 overflow (core_fuzz finding: a needle polygon reaching 1e125 reported a hit 1e130 away).
+// Positions (the edges' ends and the origin) and the direction are each rescaled by a power of two (exact, and
+// every t_i scales by the same factor, so their order is kept) so that their exponents are centred on 0: the
+// products then stay within range for positions spanning up to about 2^540 (the orientation promise is 2^485).
+int centredShift(std::initializer_list<double> xs) {
+  int lo = INT_MAX, hi = INT_MIN;
+  for (const double x : xs) {
+    if (x == 0.0) continue;
+    const int e = std::ilogb(x);
+    lo = std::min(lo, e);
+    hi = std::max(hi, e);
+  }
+  return lo > hi ? 0 : -((lo + hi) / 2);
+}
+
 int compareCrossings(std::span<const Vec2> v, std::size_t count, std::size_t i, std::size_t j, Vec2 o, Vec2 d) {
   using detail::exact;
   using detail::exactDiff;
+  const Vec2 vi0 = v[i], vi1 = v[i + 1 == count ? 0 : i + 1], vj0 = v[j], vj1 = v[j + 1 == count ? 0 : j + 1];
+  const int sp = centredShift({vi0.x, vi0.y, vi1.x, vi1.y, vj0.x, vj0.y, vj1.x, vj1.y, o.x, o.y});
+  const int sd = centredShift({d.x, d.y});
+  const auto scaled = [](Vec2 p, int e) { return Vec2{std::scalbn(p.x, e), std::scalbn(p.y, e)}; };
+  o = scaled(o, sp);
+  d = scaled(d, sd);
   const auto edge = [&](std::size_t k, auto& A, auto& B) {
-    const Vec2 a = v[k], b = v[k + 1 == count ? 0 : k + 1];
+    const Vec2 a = scaled(k == i ? vi0 : vj0, sp), b = scaled(k == i ? vi1 : vj1, sp);
     const auto ex = exactDiff(b.x, a.x), ey = exactDiff(b.y, a.y);
     A = ex * exactDiff(o.y, a.y) - ey * exactDiff(o.x, a.x);
     B = ex * exact(d.y) - ey * exact(d.x);

@@ -420,3 +420,23 @@ TEST(Issue10Fuzz, PolygonBeyondTheExactRangeIsNeverLeftWithTwoVertices) {
 }
 
 }  // namespace
+
+// core_fuzz finding (after issue 11's merge, in code issue 10 had fixed for smaller spans): a needle polygon reaching
+// 1.08e125 whose two long edges are within 7e-4 in slope; a ray from far above crosses both lines beyond the tip, so
+// it leaves the lower edge's half-plane before it enters the upper one's: a miss. The exact order of the two crossing
+// parameters is a degree-4 product, which overflowed at this span and reported a hit at (9.9e129, 0).
+TEST(Issue10Fuzz, RayPastTheTipOfANeedlePolygonSpanning2To417IsAMiss) {
+  Polygon p;
+  ASSERT_TRUE(Polygon::create(std::vector<Vec2>{{-0x1.00003034006ffp+1, 0x0p+0}, {0x1.bcp+417, 0x1.08p+16},
+                                                {0x1.6ff01ff5ap+1, 0x1.88p+5}},
+                              p));
+  const Ray ray{{0x1.88p+5, 0x1.bcp+417}, {0x1.08p+16, -0x1.0000031ffffffp+2}};
+  const RayHit h = raycast(ray, p);
+  EXPECT_FALSE(h.hit) << h.point.x << " " << h.point.y;
+  // The same ray aimed at the polygon's middle still hits it (on its upper edge), so the miss above is the tip's.
+  const Ray aimed{{0x1p100, 0x1p120}, {0.0, -1.0}};
+  const RayHit g = raycast(aimed, p);
+  ASSERT_TRUE(g.hit);
+  EXPECT_GE(g.point.y, 0.0);
+  EXPECT_LE(g.point.y, 0x1.08p+16);
+}
