@@ -175,12 +175,14 @@ int dotSignExact(Vec2 u, Vec2 v, Vec2 w, Vec2 z) {
   return (px + py).sign();
 }
 
-SignedValue crossOfDiffs(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1) {
+SignedValue crossOfDiffs(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, bool accurate) {
   const double l = (p1.x - p0.x) * (q1.y - q0.y);
   const double r = (p1.y - p0.y) * (q1.x - q0.x);
   const double det = l - r;
   const double detsum = std::fabs(l) + std::fabs(r);
-  const double bound = kErrBoundA * detsum;
+  // Sign only: the rounded det once its sign is certain. Accurate: only when it cancels little (its relative error
+  // is then below 3 eps 2^10, about 7e-13), else from the exact expansion.
+  const double bound = accurate ? 0x1p-10 * detsum : kErrBoundA * detsum;
   if (filterable(detsum) && (det >= bound || -det >= bound)) return {det, signOf(det)};
   if (detsum == 0.0 && std::isfinite(det)) {
     // Both products are zero: exact when no factor underflowed, i.e. when a difference is exactly zero.

@@ -219,8 +219,9 @@ struct SignedValue {
   int sign = 0;
 };
 
-/// (p1 - p0) x (q1 - q0).
-SignedValue crossOfDiffs(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1);
+/// (p1 - p0) x (q1 - q0): its exact sign, and its value rounded (sign-certain only, which may be far off when the
+/// two products nearly cancel), or with `accurate` within about 1e-12 relative (the exact expansion when they cancel).
+SignedValue crossOfDiffs(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, bool accurate = false);
 /// d x (p - o) for an exact direction d.
 SignedValue crossWithDiff(Vec2 d, Vec2 o, Vec2 p);
 /// d . (p - o) for an exact direction d.

@@ -440,3 +440,39 @@ TEST(Issue10Fuzz, RayPastTheTipOfANeedlePolygonSpanning2To417IsAMiss) {
   EXPECT_GE(g.point.y, 0.0);
   EXPECT_LE(g.point.y, 0x1.08p+16);
 }
+
+// core_fuzz findings in the same session, after the fix above:
+// 1. A box whose angle is a negative subnormal has corners with subnormal x beside ordinary ones; a ray at x = 3, to
+//    the right of the box ([-1381.5, ~0] on x), was reported hitting its bottom at (3, -1381.5): centring the
+//    exponents for the exact comparison sent the ordinary coordinates past 2^500 (now capped at 2^250).
+// 2. Edge determinants were rounded values whose sign only was certain: where the two products nearly cancel, a
+//    parameter came out 1.3e-8 off, so two crossings outside the tip of a needle polygon spanning 2^294 (4e-17
+//    apart) were ordered by those values, not exactly. They are now accurate to about 1e-12 relative.
+TEST(Issue10Fuzz, RayBesideABoxWithASubnormalAngleIsAMiss) {
+  const Box b{{-0x1.5960000000002p+9, -0x1.5960000000002p+9}, {0x1.5960000000002p+9, 0x1.5960000000002p+9},
+              -0x0.0000000000002p-1022};
+  EXPECT_FALSE(raycast(Ray{{3, -62720}, {0, 3}}, b).hit);
+  EXPECT_FALSE(raycast(Ray{{3, -62720}, {0, 3}}, Shape{b}).hit);
+  // Inside the box's x range the same ray does hit its bottom face.
+  const RayHit h = raycast(Ray{{-3, -62720}, {0, 3}}, b);
+  ASSERT_TRUE(h.hit);
+  EXPECT_NEAR(h.point.y, -0x1.5960000000002p+10, 1e-10);  // a few ulps of the origin's 62720
+}
+
+TEST(Issue10Fuzz, RayPastTheTipOfAnOctagonSpanning2To294IsAMiss) {
+  const std::vector<Vec2> v = {
+      {-0x1.c39c60a4p+30, 0x1.b1afffffffffcp+10},     {0x1.2528f6030008p+289, -0x1.c1bfb78bp+25},
+      {0x1.05187b1aac07fp+294, -0x1.9091a8de4cp+30}, {0x1.176b0a7adc088p+294, -0x1.acadda8cfcp+30},
+      {0x1.2528f6030008fp+294, -0x1.c1c2ffdp+30},    {0x1.1bffae52e808bp+294, -0x1.b3b4e6f8a8p+30},
+      {0x1.0083d742a008p+291, -0x1.8989deb5ap+27},   {0x1.b7bd7104800ep+289, -0x1.5150a2804p+26}};
+  Polygon p;
+  ASSERT_TRUE(Polygon::create(v, p));
+  // The origin is above the polygon's highest point (its first vertex, y = 1734.75) and the ray runs left, rising
+  // by 4e-105 per unit: it never comes down to the polygon. Exact parameters (rationals): it leaves edge 0's
+  // half-plane at 1.7751622001843165e80 and enters edge 7's at 1.775162200184324e80, after.
+  const Ray ray{{0x1.b1afffffffffcp+10, 0x1.b3fbfffffffffp+10}, {-1, 0x1.29292928p-347}};
+  const RayHit h = raycast(ray, p);
+  EXPECT_FALSE(h.hit) << h.point.x << " " << h.point.y;
+  // A ray from the left aimed at the polygon's first vertex region still hits it.
+  EXPECT_TRUE(raycast(Ray{{-0x1p40, 0.0}, {1, 0}}, p).hit);
+}
