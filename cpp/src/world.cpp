@@ -186,6 +186,10 @@ float floatUp(double v) { return -floatDown(-v); }
 // entries' fields (this replaced two int32 arrays of first cells: 8 bytes per entry).
 constexpr std::uint32_t kBeforeX = 1u << 30, kBeforeY = 1u << 31, kBefore = kBeforeX | kBeforeY;
 constexpr std::uint32_t kEntryBody = kBeforeX - 1;
+/// An entry of static_ whose body has left it (moved, removed or made moving): skipped until the next rebuild.
+constexpr std::uint32_t kStaleEntry = kEntryBody;
+/// Broad::kind: a moving body; a static body binned in static_; a static body binned with the moving ones in grid_.
+constexpr std::uint8_t kDynamic = 0, kStaticBinned = 1, kStaticLoose = 2;
 
 // World coordinates beyond this are refused (a transform that would put a world shape there): the narrow phase
 // squares differences of coordinates, and the grid needs finite bounds.
@@ -285,7 +289,7 @@ bool World::reserveBodies(std::size_t n, std::size_t polygonVertices) {
   const std::size_t polys = polygons_.size() + (polygonVertices > 0 ? 1 : 0);
   const std::size_t slots = std::max(slots_.size() + (freeSlots_.empty() ? 1 : 0), n);
   return grow(bodies_, n) && grow(bounds_, n) && grow(handles_, n) && grow(slots_, slots) &&
-         grow(freeSlots_, slots) && grow(queryMarks_, n) && grow(isLarge_, n) &&
+         grow(freeSlots_, slots) && grow(queryMarks_, n) &&
          grow(polygons_, polys) && grow(freePolygons_, polys) && grow(slotCounts_, slots + 1) &&
          grow(vertexScratch_, polygonVertices) && grow(hullScratch_, 2 * polygonVertices + 1);
 }
@@ -482,6 +486,15 @@ Status World::remove(BodyHandle h) {
   const std::uint32_t d = slot.dense;
   if (bodies_[d].type == ShapeType::Polygon) freePolygons_.push_back(bodies_[d].polygon);
   const std::uint32_t last = static_cast<std::uint32_t>(bodies_.size() - 1);
+  if (bounds_[d].kind != kDynamic) {
+    --staticCount_;
+    if (bounds_[d].kind == kStaticBinned) {
+      unbinStatic(d);
+    } else {
+      --staticPending_;
+    }
+  }
+  if (d != last && bounds_[last].kind == kStaticBinned) renameStatic(last, d);
   if (d != last) {
     bodies_[d] = std::move(bodies_[last]);
     bounds_[d] = bounds_[last];
@@ -504,7 +517,7 @@ Status World::remove(BodyHandle h) {
 Status World::reserve(std::size_t bodies) {
   const std::size_t n = std::min<std::size_t>(bodies, kMaxBodies);
   const bool ok = grow(bodies_, n) && grow(bounds_, n) && grow(handles_, n) && grow(slots_, n) &&
-                  grow(freeSlots_, n) && grow(queryMarks_, n) && grow(isLarge_, n) &&
+                  grow(freeSlots_, n) && grow(queryMarks_, n) &&
                   grow(slotCounts_, n + 1);
   return ok ? Status{} : outOfMemory();
 }
@@ -635,10 +648,7 @@ Status World::setTransform(BodyHandle h, const Transform& xf) {
   if (b == nullptr) return invalidHandle();
   if (Status s = validate(xf); !s) return s;
   if (!inRange(xf, b->reach)) return outOfRange();
-  const bool angleChanged = !(xf.angle == b->xf.angle);
-  b->xf = xf;
-  updateWorld(*b, angleChanged);
-  gridDirty_ = true;
+  moveBody(*b, xf);
   return {};
 }
 
@@ -650,13 +660,7 @@ Status World::setTransforms(std::span<const double> xya) {
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     if (!inRange({{xya[3 * i], xya[3 * i + 1]}, 0}, bodies_[i].reach)) return Status{Error::InvalidArgument, "transforms"};
   }
-  for (std::size_t i = 0; i < bodies_.size(); ++i) {
-    Body& b = bodies_[i];
-    const bool angleChanged = !(xya[3 * i + 2] == b.xf.angle);
-    b.xf = {{xya[3 * i], xya[3 * i + 1]}, xya[3 * i + 2]};
-    updateWorld(b, angleChanged);
-  }
-  gridDirty_ = true;
+  for (std::size_t i = 0; i < bodies_.size(); ++i) moveBody(bodies_[i], {{xya[3 * i], xya[3 * i + 1]}, xya[3 * i + 2]});
   return {};
 }
 
@@ -673,13 +677,58 @@ Status World::setTransforms(std::span<const BodyHandle> handles, std::span<const
       return Status{Error::InvalidArgument, "transforms"};
     }
   }
-  for (std::size_t i = 0; i < handles.size(); ++i) {
-    Body& b = *find(handles[i]);
-    const bool angleChanged = !(xya[3 * i + 2] == b.xf.angle);
-    b.xf = {{xya[3 * i], xya[3 * i + 1]}, xya[3 * i + 2]};
-    updateWorld(b, angleChanged);
+  for (std::size_t i = 0; i < handles.size(); ++i) moveBody(*find(handles[i]), {{xya[3 * i], xya[3 * i + 1]}, xya[3 * i + 2]});
+  return {};
+}
+
+// A static body given its own transform again (bit for bit) is not moved: setTransforms over every body leaves the
+// static ones binned. Any other move of a body binned in static_ takes it out first (its old bounds find its
+// entries), then updates it.
+void World::moveBody(Body& b, const Transform& xf) {
+  const std::size_t k = static_cast<std::size_t>(&b - bodies_.data());
+  Broad& br = bounds_[k];
+  if (br.kind != kDynamic) {
+    if (std::memcmp(&xf, &b.xf, sizeof xf) == 0) return;
+    if (br.kind == kStaticBinned) {
+      unbinStatic(static_cast<std::uint32_t>(k));
+      br.kind = kStaticLoose;
+      ++staticPending_;
+    }
+  }
+  const bool angleChanged = !(xf.angle == b.xf.angle);
+  b.xf = xf;
+  updateWorld(b, angleChanged);
+  gridDirty_ = true;
+}
+
+Status World::setStatic(BodyHandle h, bool isStatic) {
+  Body* b = find(h);
+  if (b == nullptr) return invalidHandle();
+  const std::uint32_t k = static_cast<std::uint32_t>(b - bodies_.data());
+  Broad& br = bounds_[k];
+  if (isStatic == (br.kind != kDynamic)) return {};
+  if (isStatic) {
+    br.kind = kStaticLoose;
+    ++staticCount_;
+    ++staticPending_;
+  } else {
+    if (br.kind == kStaticBinned) {
+      unbinStatic(k);
+    } else {
+      --staticPending_;
+    }
+    br.kind = kDynamic;
+    --staticCount_;
   }
   gridDirty_ = true;
+  return {};
+}
+
+Status World::getStatic(BodyHandle h, bool& out) const {
+  out = false;
+  const Body* b = find(h);
+  if (b == nullptr) return invalidHandle();
+  out = bounds_[static_cast<std::size_t>(b - bodies_.data())].kind != kDynamic;
   return {};
 }
 
@@ -790,53 +839,126 @@ void World::setCellSize(double size) {
   if (!(size >= 0.0) || !std::isfinite(size)) return;
   cellSizeSetting_ = size;
   gridDirty_ = true;
+  staticRebuild_ = staticCount_ > 0;
 }
 
-inline std::int32_t World::cellOf(double v, int axis) const {
+inline std::int32_t World::Grid::cellOf(double v, int axis) const {
   // Relative to the grid origin (so that far coordinates keep their resolution); clamped before the conversion: no
   // UB for huge values. Monotonic in v, which is all the pair deduplication needs.
-  const double c = std::floor((v - (axis == 0 ? gridOrigin_.x : gridOrigin_.y)) * invCellSize_);
+  const double c = std::floor((v - (axis == 0 ? origin.x : origin.y)) * invCellSize);
   return static_cast<std::int32_t>(std::min(std::max(c, -1073741824.0), 1073741824.0));
 }
 
-bool World::bucketOf(std::int32_t cx, std::int32_t cy, std::uint32_t& bucket) const {
-  if (dense_) {
-    const std::int64_t x = std::int64_t{cx} - gridX0_, y = std::int64_t{cy} - gridY0_;
-    if (x < 0 || y < 0 || x >= gridW_ || y >= gridH_) return false;
-    bucket = static_cast<std::uint32_t>(y * gridW_ + x);
+bool World::Grid::bucketOf(std::int32_t cx, std::int32_t cy, std::uint32_t& bucket) const {
+  if (dense) {
+    const std::int64_t x = std::int64_t{cx} - x0, y = std::int64_t{cy} - y0;
+    if (x < 0 || y < 0 || x >= w || y >= h) return false;
+    bucket = static_cast<std::uint32_t>(y * w + x);
     return true;
   }
-  std::uint32_t h = static_cast<std::uint32_t>(cx) * 0x9E3779B1u ^ static_cast<std::uint32_t>(cy) * 0x85EBCA77u;
-  h ^= h >> 15;
-  bucket = h & bucketMask_;
+  std::uint32_t hh = static_cast<std::uint32_t>(cx) * 0x9E3779B1u ^ static_cast<std::uint32_t>(cy) * 0x85EBCA77u;
+  hh ^= hh >> 15;
+  bucket = hh & bucketMask;
   return true;
 }
 
-bool World::ensureGrid() { return !gridDirty_ || rebuildGrid(); }
-
-// Rebuilds the grid; false (OutOfMemory, with the grid's parameters and cellSize() as they were and the grid still
-// marked dirty) when its arrays cannot grow.
-bool World::rebuildGrid() {
-  const std::size_t n = bodies_.size();
-  if (n == 0) {
-    if (!grow(bucketStart_, 2)) return false;
-    entries_.size = 0;
-    large_.clear();
-    isLarge_.clear();
-    dense_ = false;
-    bucketMask_ = 0;
-    fillZero(bucketStart_, 2);
-    worldBounds_ = {};
-    gridDirty_ = false;
-    return true;
+namespace {
+// Calls f(entryIndex) for every entry of grid g in the cells that `box` covers (a bucket of a hashed grid mixes
+// cells: only the entries of those cells).
+template <class G, class F> void forEntriesIn(G& g, const Aabb& box, F&& f) {
+  if (g.entries.size == 0) return;
+  const std::int32_t x0 = g.cellOf(box.min.x, 0), x1 = g.cellOf(box.max.x, 0);
+  const std::int32_t y0 = g.cellOf(box.min.y, 1), y1 = g.cellOf(box.max.y, 1);
+  for (std::int32_t y = y0; y <= y1; ++y) {
+    for (std::int32_t x = x0; x <= x1; ++x) {
+      std::uint32_t bk;
+      if (!g.bucketOf(x, y, bk)) continue;
+      for (std::uint32_t p = g.bucketStart[bk], e = g.bucketStart[bk + 1]; p < e; ++p) {
+        if (g.dense || (g.entryCells[p].x == x && g.entryCells[p].y == y)) f(p);
+      }
+    }
   }
+}
+}  // namespace
+
+// Static bodies: binned into static_ at its rebuild, which happens when enough static bodies have been added,
+// moved, removed or made moving since the last one (staticPending_ > 16 + staticCount_ / 8): each such change
+// costs O(its cells) at once (its entries are marked stale) and the body is binned with the moving bodies until
+// then. A failed rebuild (out of memory) empties static_ and bins every static body with the moving ones: the
+// answers stay the same.
+bool World::ensureGrid() {
+  if (staticRebuild_ || staticPending_ > 16 + staticCount_ / 8) {
+    if (!rebuildGrid(static_, true)) {
+      static_.entries.size = 0;
+      static_.large.clear();
+      for (Broad& br : bounds_) {
+        if (br.kind == kStaticBinned) br.kind = kStaticLoose;
+      }
+      staticPending_ = staticCount_;
+    }
+    staticRebuild_ = false;
+    gridDirty_ = true;
+  }
+  if (gridDirty_ && !rebuildGrid(grid_, false)) return false;
+  const bool a = !grid_.empty(), b = !static_.empty();
+  worldBounds_ = a ? grid_.bounds : static_.bounds;
+  if (a && b) {
+    worldBounds_.min = {std::min(worldBounds_.min.x, static_.bounds.min.x), std::min(worldBounds_.min.y, static_.bounds.min.y)};
+    worldBounds_.max = {std::max(worldBounds_.max.x, static_.bounds.max.x), std::max(worldBounds_.max.y, static_.bounds.max.y)};
+  }
+  return true;
+}
+
+// Marks body k's entries in static_ stale (or takes it off static_.large).
+void World::unbinStatic(std::uint32_t k) {
+  Grid& g = static_;
+  if (bounds_[k].large) {
+    for (std::uint32_t& l : g.large) {
+      if (l == k) {
+        l = g.large.back();
+        g.large.pop_back();
+        break;
+      }
+    }
+  } else {
+    forEntriesIn(g, bounds_[k].box, [&](std::uint32_t p) {
+      if ((g.entries.body[p] & kEntryBody) == k) g.entries.body[p] = kStaleEntry;
+    });
+  }
+  ++staticPending_;
+}
+
+void World::renameStatic(std::uint32_t k, std::uint32_t to) {
+  Grid& g = static_;
+  if (bounds_[k].large) {
+    for (std::uint32_t& l : g.large) {
+      if (l == k) l = to;
+    }
+  } else {
+    forEntriesIn(g, bounds_[k].box, [&](std::uint32_t p) {
+      if ((g.entries.body[p] & kEntryBody) == k) g.entries.body[p] = (g.entries.body[p] & kBefore) | to;
+    });
+  }
+}
+
+// Rebuilds grid g over its bodies: the static ones (statics; they are then all binned in static_) or the others.
+// False (OutOfMemory, with the grid's parameters as they were and, for grid_, the grid still marked dirty) when its
+// arrays cannot grow.
+bool World::rebuildGrid(Grid& g, bool statics) {
+  const std::size_t all = bodies_.size();
+  auto member = [&](std::uint32_t k) {
+    return statics ? bounds_[k].kind != kDynamic : bounds_[k].kind != kStaticBinned;
+  };
+  std::size_t n = 0;
+  Aabb wb;
   // World bounds, and the typical body extent: the mean extent of the histogram bin (powers of two) holding the
   // median, so that a few huge or far bodies (whose float-free bounds are honest now) do not move it.
   std::uint32_t hist[2100] = {};
   std::size_t sized = 0;
-  Aabb wb = bounds_[0].box;
-  for (const Broad& br : bounds_) {
-    const Aabb& a = br.box;
+  for (std::uint32_t k = 0; k < all; ++k) {
+    if (!member(k)) continue;
+    const Aabb& a = bounds_[k].box;
+    if (n++ == 0) wb = a;
     const double e = std::max(a.max.x - a.min.x, a.max.y - a.min.y);
     if (e > 0.0 && std::isfinite(e)) {
       ++hist[std::ilogb(e) + 1074];
@@ -844,6 +966,18 @@ bool World::rebuildGrid() {
     }
     wb.min = {std::min(wb.min.x, a.min.x), std::min(wb.min.y, a.min.y)};
     wb.max = {std::max(wb.max.x, a.max.x), std::max(wb.max.y, a.max.y)};
+  }
+  if (n == 0) {
+    if (!grow(g.bucketStart, 2)) return false;
+    g.entries.size = 0;
+    g.large.clear();
+    g.dense = false;
+    g.bucketMask = 0;
+    fillZero(g.bucketStart, 2);
+    g.bounds = {};
+    if (statics) staticPending_ = 0;
+    if (!statics) gridDirty_ = false;
+    return true;
   }
   const double span = std::max(wb.max.x - wb.min.x, wb.max.y - wb.min.y);
   const double spread = std::isfinite(span) && span > 0.0 ? span / std::sqrt(static_cast<double>(n)) : 1.0;
@@ -853,8 +987,9 @@ bool World::rebuildGrid() {
     while (acc + hist[bin] < (sized + 1) / 2) acc += hist[bin++];
     double sum = 0.0;
     std::size_t count = 0;
-    for (const Broad& br : bounds_) {
-      const Aabb& a = br.box;
+    for (std::uint32_t k = 0; k < all; ++k) {
+      if (!member(k)) continue;
+      const Aabb& a = bounds_[k].box;
       const double e = std::max(a.max.x - a.min.x, a.max.y - a.min.y);
       if (e > 0.0 && std::isfinite(e) && static_cast<std::size_t>(std::ilogb(e) + 1074) == bin) {
         sum += e;
@@ -878,124 +1013,124 @@ bool World::rebuildGrid() {
     inv = 1.0;
   }
   // The new parameters, then the arrays; on failure the old parameters come back.
-  const double oldCell = cellSize_, oldInv = invCellSize_;
-  const Vec2 oldOrigin = gridOrigin_;
-  const bool oldDense = dense_;
-  const std::int32_t oldX0 = gridX0_, oldY0 = gridY0_;
-  const std::uint32_t oldW = gridW_, oldH = gridH_, oldMask = bucketMask_;
+  const Grid old{g.cellSize, g.invCellSize, g.origin, g.bounds, {}, {}, {}, g.bucketMask, g.dense, g.x0, g.y0, g.w, g.h, {}};
   auto fail = [&] {
-    cellSize_ = oldCell;
-    invCellSize_ = oldInv;
-    gridOrigin_ = oldOrigin;
-    dense_ = oldDense;
-    gridX0_ = oldX0;
-    gridY0_ = oldY0;
-    gridW_ = oldW;
-    gridH_ = oldH;
-    bucketMask_ = oldMask;
-    entries_.size = 0;
+    g.cellSize = old.cellSize;
+    g.invCellSize = old.invCellSize;
+    g.origin = old.origin;
+    g.dense = old.dense;
+    g.x0 = old.x0;
+    g.y0 = old.y0;
+    g.w = old.w;
+    g.h = old.h;
+    g.bucketMask = old.bucketMask;
+    g.entries.size = 0;
     return false;
   };
-  cellSize_ = cell;
-  invCellSize_ = inv;
-  gridOrigin_ = wb.min;
+  g.cellSize = cell;
+  g.invCellSize = inv;
+  g.origin = wb.min;
 
   // A dense grid over the world's bounds when it is small enough (cells in row-major order: no hash collisions,
   // neighbouring cells close in memory), else a spatial hash with at least 2 buckets per body.
-  const std::int64_t gx0 = cellOf(wb.min.x, 0), gy0 = cellOf(wb.min.y, 1);
-  const std::int64_t gw = std::int64_t{cellOf(wb.max.x, 0)} - gx0 + 1, gh = std::int64_t{cellOf(wb.max.y, 1)} - gy0 + 1;
+  const std::int64_t gx0 = g.cellOf(wb.min.x, 0), gy0 = g.cellOf(wb.min.y, 1);
+  const std::int64_t gw = std::int64_t{g.cellOf(wb.max.x, 0)} - gx0 + 1, gh = std::int64_t{g.cellOf(wb.max.y, 1)} - gy0 + 1;
   std::size_t tableSize;
   if (gw * gh <= std::max<std::int64_t>(256, 4 * static_cast<std::int64_t>(n))) {
-    dense_ = true;
-    gridX0_ = static_cast<std::int32_t>(gx0);
-    gridY0_ = static_cast<std::int32_t>(gy0);
-    gridW_ = static_cast<std::uint32_t>(gw);
-    gridH_ = static_cast<std::uint32_t>(gh);
+    g.dense = true;
+    g.x0 = static_cast<std::int32_t>(gx0);
+    g.y0 = static_cast<std::int32_t>(gy0);
+    g.w = static_cast<std::uint32_t>(gw);
+    g.h = static_cast<std::uint32_t>(gh);
     tableSize = static_cast<std::size_t>(gw * gh);
   } else {
-    dense_ = false;
+    g.dense = false;
     tableSize = 64;
     while (tableSize < 2 * n) tableSize *= 2;
-    bucketMask_ = static_cast<std::uint32_t>(tableSize - 1);
+    g.bucketMask = static_cast<std::uint32_t>(tableSize - 1);
   }
-  if (!grow(bucketStart_, tableSize + 1) || !grow(isLarge_, n) || !grow(queryMarks_, n)) {
-    return fail();
-  }
-  fillZero(bucketStart_, tableSize + 1);
-  fillZero(isLarge_, n);
-  large_.clear();
-  if (queryMarks_.size() < n) queryMarks_.resize(n, 0);
+  if (!grow(g.bucketStart, tableSize + 1) || !grow(queryMarks_, all)) return fail();
+  fillZero(g.bucketStart, tableSize + 1);
+  g.large.clear();
+  if (queryMarks_.size() < all) queryMarks_.resize(all, 0);
 
-  // Count entries per bucket (the large bodies are listed after: large_ is sized to them, not to every body).
+  // Count entries per bucket (the large bodies are listed after: large is sized to them, not to every body).
   std::uint32_t bk = 0;
   std::size_t largeCount = 0;
-  for (std::uint32_t k = 0; k < n; ++k) {
+  for (std::uint32_t k = 0; k < all; ++k) {
+    if (!member(k)) continue;
     const Aabb& a = bounds_[k].box;
-    const std::int32_t x0 = cellOf(a.min.x, 0), x1 = cellOf(a.max.x, 0), y0 = cellOf(a.min.y, 1), y1 = cellOf(a.max.y, 1);
+    const std::int32_t x0 = g.cellOf(a.min.x, 0), x1 = g.cellOf(a.max.x, 0), y0 = g.cellOf(a.min.y, 1), y1 = g.cellOf(a.max.y, 1);
     const std::int64_t cells = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
-    if (cells > kMaxCellsPerBody) {
-      isLarge_[k] = 1;
+    bounds_[k].large = cells > kMaxCellsPerBody ? 1 : 0;
+    if (bounds_[k].large) {
       ++largeCount;
       continue;
     }
     for (std::int32_t y = y0; y <= y1; ++y) {
       for (std::int32_t x = x0; x <= x1; ++x) {
-        if (bucketOf(x, y, bk)) ++bucketStart_[bk];
+        if (g.bucketOf(x, y, bk)) ++g.bucketStart[bk];
       }
     }
   }
   if (largeCount > 0) {
-    if (!grow(large_, largeCount)) return fail();
-    for (std::uint32_t k = 0; k < n; ++k) {
-      if (isLarge_[k]) large_.push_back(k);
+    if (!grow(g.large, largeCount)) return fail();
+    for (std::uint32_t k = 0; k < all; ++k) {
+      if (member(k) && bounds_[k].large) g.large.push_back(k);
     }
   }
   std::uint32_t acc = 0;
   for (std::size_t i = 0; i < tableSize; ++i) {
-    acc += bucketStart_[i];
-    bucketStart_[i] = acc;  // end of bucket i for now
+    acc += g.bucketStart[i];
+    g.bucketStart[i] = acc;  // end of bucket i for now
   }
-  bucketStart_[tableSize] = acc;
-  Entries& en = entries_;
+  g.bucketStart[tableSize] = acc;
+  Entries& en = g.entries;
   if (!(grow(en.minX, acc + 4) && grow(en.minY, acc + 4) && grow(en.maxX, acc + 4) && grow(en.maxY, acc + 4) &&
-        grow(en.body, acc + 4) && (dense_ || grow(entryCells_, acc)))) {
+        grow(en.body, acc + 4) && (g.dense || grow(g.entryCells, acc)))) {
     return fail();
   }
   for (auto* v : {&en.minX, &en.minY, &en.maxX, &en.maxY}) v->resize(acc + 4);
   en.body.resize(acc + 4);
-  entries_.size = acc;
-  if (dense_) {
-    entryCells_.clear();
+  en.size = acc;
+  if (g.dense) {
+    g.entryCells.clear();
   } else {
-    entryCells_.resize(acc);
+    g.entryCells.resize(acc);
   }
   // Filled backwards, so that each bucket lists its bodies in increasing dense index. Entries hold the bounds
   // relative to their cell's corner, rounded outwards to floats: only entries of one cell are ever compared, the
   // rounding is monotonic (overlapping bounds keep overlapping), and the floats keep a resolution of 2^-24 of a
   // cell wherever the world is (relative to one origin, a body parked at -1e15 made every float bound coincide).
-  const Vec2 o = gridOrigin_;
-  for (std::uint32_t k = static_cast<std::uint32_t>(n); k-- > 0;) {
-    if (isLarge_[k]) continue;
+  const Vec2 o = g.origin;
+  for (std::uint32_t k = static_cast<std::uint32_t>(all); k-- > 0;) {
+    if (!member(k)) continue;
+    if (statics) bounds_[k].kind = kStaticBinned;
+    if (bounds_[k].large) continue;
     const Aabb& a = bounds_[k].box;
-    const std::int32_t x0 = cellOf(a.min.x, 0), x1 = cellOf(a.max.x, 0), y0 = cellOf(a.min.y, 1), y1 = cellOf(a.max.y, 1);
+    const std::int32_t x0 = g.cellOf(a.min.x, 0), x1 = g.cellOf(a.max.x, 0), y0 = g.cellOf(a.min.y, 1), y1 = g.cellOf(a.max.y, 1);
     for (std::int32_t y = y0; y <= y1; ++y) {
       const double cornerY = o.y + static_cast<double>(y) * cell;
       const float fy0 = floatDown(a.min.y - cornerY), fy1 = floatUp(a.max.y - cornerY);
       for (std::int32_t x = x0; x <= x1; ++x) {
-        if (!bucketOf(x, y, bk)) continue;
+        if (!g.bucketOf(x, y, bk)) continue;
         const double cornerX = o.x + static_cast<double>(x) * cell;
-        const std::uint32_t at = --bucketStart_[bk];
+        const std::uint32_t at = --g.bucketStart[bk];
         en.minX[at] = floatDown(a.min.x - cornerX);
         en.minY[at] = fy0;
         en.maxX[at] = floatUp(a.max.x - cornerX);
         en.maxY[at] = fy1;
         en.body[at] = k | (x > x0 ? kBeforeX : 0u) | (y > y0 ? kBeforeY : 0u);
-        if (!dense_) entryCells_[at] = {x, y};
+        if (!g.dense) g.entryCells[at] = {x, y};
       }
     }
   }
-  worldBounds_ = wb;
-  gridDirty_ = false;
+  g.bounds = wb;
+  if (statics) {
+    staticPending_ = 0;
+  } else {
+    gridDirty_ = false;
+  }
   return true;
 }
 
@@ -1134,7 +1269,10 @@ bool World::collectCandidates() {
   bool ok = true;
   const Broad* bb = bounds_.data();
   auto emit = [&](std::uint32_t i, std::uint32_t j) {
-    if (!shouldCollide(bb[i].filter, bb[j].filter) || !boundsOverlap(bb[i].box, bb[j].box)) return;
+    if ((bb[i].kind != kDynamic && bb[j].kind != kDynamic) || !shouldCollide(bb[i].filter, bb[j].filter) ||
+        !boundsOverlap(bb[i].box, bb[j].box)) {
+      return;
+    }
     // Growth by half (plus grow's eighth): capacity within ~1.7x of the largest frame's candidates (was 2x + 1/8).
     if (candidates_.size() + 2 > candidates_.capacity() &&
         !grow(candidates_, candidates_.size() + candidates_.size() / 2 + 2)) {
@@ -1144,16 +1282,17 @@ bool World::collectCandidates() {
     candidates_.push_back(i);
     candidates_.push_back(j);
   };
-  const std::size_t buckets = bucketStart_.size() - 1;
-  const Entries& en = entries_;
+  const std::size_t buckets = grid_.bucketStart.size() - 1;
+  const Entries& en = grid_.entries;
+  const bool dense = grid_.dense;
   const float *minX = en.minX.data(), *minY = en.minY.data(), *maxX = en.maxX.data(), *maxY = en.maxY.data();
   const std::uint32_t* body = en.body.data();
-  const Cell* cells = entryCells_.data();
+  const Cell* cells = grid_.entryCells.data();
   const I4 lane{0, 1, 2, 3};
   for (std::size_t bk = 0; bk < buckets && ok; ++bk) {
-    const std::uint32_t s = bucketStart_[bk], e = bucketStart_[bk + 1];
+    const std::uint32_t s = grid_.bucketStart[bk], e = grid_.bucketStart[bk + 1];
     if (e - s < 2) continue;
-    if (!dense_) {
+    if (!dense) {
       // Hashed grid: a bucket mixes cells. Scalar loop, same tests as below.
       for (std::uint32_t p = s; p + 1 < e; ++p) {
         const Cell cell = cells[p];
@@ -1185,12 +1324,52 @@ bool World::collectCandidates() {
       }
     }
   }
-  const std::size_t n = bodies_.size();
-  for (std::size_t li = 0; li < large_.size() && ok; ++li) {
-    const std::uint32_t l = large_[li];
+  // The large bodies of grid_ against every body of grid_ (large against large once).
+  const std::uint32_t n = static_cast<std::uint32_t>(bodies_.size());
+  for (std::size_t li = 0; li < grid_.large.size() && ok; ++li) {
+    const std::uint32_t l = grid_.large[li];
     for (std::uint32_t k = 0; k < n; ++k) {
-      if ((isLarge_[k] && k <= l) || k == l) continue;  // large vs large once
+      if (bb[k].kind == kStaticBinned || (bb[k].large && k <= l) || k == l) continue;
       emit(l, k);
+    }
+  }
+  // Moving bodies against static_ (static bodies never pair with each other, so the bodies of grid_ that are static
+  // are left out): a large moving body against every binned one; any other against static_'s large ones and the
+  // entries of the cells it covers there, with the same "lower-left corner of the intersection" rule as above.
+  const Grid& sg = static_;
+  if (sg.empty()) return ok;
+  const Entries& se = sg.entries;
+  for (std::uint32_t k = 0; k < n && ok; ++k) {
+    if (bb[k].kind != kDynamic) continue;
+    const Aabb& a = bb[k].box;
+    const std::int32_t x0 = sg.cellOf(a.min.x, 0), x1 = sg.cellOf(a.max.x, 0);
+    const std::int32_t y0 = sg.cellOf(a.min.y, 1), y1 = sg.cellOf(a.max.y, 1);
+    const std::int64_t covered = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
+    if (bb[k].large || covered > static_cast<std::int64_t>(se.size) + 64) {
+      for (std::uint32_t s = 0; s < n; ++s) {
+        if (bb[s].kind == kStaticBinned) emit(k, s);
+      }
+      continue;
+    }
+    for (const std::uint32_t l : sg.large) emit(k, l);
+    for (std::int32_t y = y0; y <= y1; ++y) {
+      const double cornerY = sg.origin.y + static_cast<double>(y) * sg.cellSize;
+      const float fy0 = floatDown(a.min.y - cornerY), fy1 = floatUp(a.max.y - cornerY);
+      for (std::int32_t x = x0; x <= x1; ++x) {
+        std::uint32_t bk;
+        if (!sg.bucketOf(x, y, bk)) continue;
+        const std::uint32_t s = sg.bucketStart[bk], e = sg.bucketStart[bk + 1];
+        if (s == e) continue;
+        const double cornerX = sg.origin.x + static_cast<double>(x) * sg.cellSize;
+        const float fx0 = floatDown(a.min.x - cornerX), fx1 = floatUp(a.max.x - cornerX);
+        const std::uint32_t before = (x > x0 ? kBeforeX : 0u) | (y > y0 ? kBeforeY : 0u);
+        for (std::uint32_t p = s; p < e; ++p) {
+          const std::uint32_t eb = se.body[p];
+          if ((eb & kEntryBody) == kStaleEntry || (eb & before) != 0) continue;
+          if (!sg.dense && !(sg.entryCells[p].x == x && sg.entryCells[p].y == y)) continue;
+          if (fx0 <= se.maxX[p] && se.minX[p] <= fx1 && fy0 <= se.maxY[p] && se.minY[p] <= fy1) emit(k, eb & kEntryBody);
+        }
+      }
     }
   }
   return ok;
@@ -1262,20 +1441,22 @@ std::uint32_t World::nextQueryMark() {
 
 bool World::bodyInMask(std::uint32_t k, std::uint32_t mask) const { return (bounds_[k].filter.category & mask) != 0; }
 
-// Visits the dense index of every (non-large) body with an entry in a cell overlapping `box` (possibly several
-// times). Returns false, visiting nothing, when the box covers too many cells: the caller then scans all bodies.
+// Visits the dense index of every (non-large) body with an entry in a cell overlapping `box` in either grid
+// (possibly several times). Returns false, visiting nothing, when the box covers too many cells: the caller then
+// scans all bodies. The large bodies of both grids are the caller's (forEachLarge).
 template <class Visit> bool World::visitCells(const Aabb& box, Visit&& visit) {
-  const std::int32_t x0 = cellOf(box.min.x, 0), x1 = cellOf(box.max.x, 0), y0 = cellOf(box.min.y, 1), y1 = cellOf(box.max.y, 1);
-  const std::int64_t cells = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
-  if (cells > static_cast<std::int64_t>(entries_.size) + 64) return false;
-  for (std::int32_t y = y0; y <= y1; ++y) {
-    for (std::int32_t x = x0; x <= x1; ++x) {
-      std::uint32_t bk;
-      if (!bucketOf(x, y, bk)) continue;
-      for (std::uint32_t p = bucketStart_[bk], e = bucketStart_[bk + 1]; p < e; ++p) {
-        if (dense_ || (entryCells_[p].x == x && entryCells_[p].y == y)) visit(entries_.body[p] & kEntryBody);
-      }
-    }
+  for (const Grid* g : {&grid_, &static_}) {
+    if (g->entries.size == 0) continue;
+    const std::int32_t x0 = g->cellOf(box.min.x, 0), x1 = g->cellOf(box.max.x, 0);
+    const std::int32_t y0 = g->cellOf(box.min.y, 1), y1 = g->cellOf(box.max.y, 1);
+    const std::int64_t cells = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
+    if (cells > static_cast<std::int64_t>(g->entries.size) + 64) return false;
+  }
+  for (const Grid* g : {&grid_, &static_}) {
+    forEntriesIn(*g, box, [&](std::uint32_t p) {
+      const std::uint32_t k = g->entries.body[p] & kEntryBody;
+      if (k != kStaleEntry) visit(k);
+    });
   }
   return true;
 }
@@ -1376,7 +1557,8 @@ bool World::collectQuery(const Shape* shape, Vec2 point, const Aabb& box, std::u
   if (!(boxArea * 16.0 < worldArea) || !visitCells(box, once)) {
     for (std::uint32_t k = 0; k < bodies_.size() && ok; ++k) test(k);
   } else {
-    for (const std::uint32_t l : large_) once(l);
+    for (const std::uint32_t l : grid_.large) once(l);
+    for (const std::uint32_t l : static_.large) once(l);
   }
   if (!ok) return false;
   if (queryResults_.size() > 32 && !(grow(querySort_, queryResults_.size()) && grow(queryCounts_, 1025))) return false;
@@ -1447,7 +1629,8 @@ bool World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
       ok = false;
     }
   };
-  for (const std::uint32_t l : large_) test(l);
+  for (const std::uint32_t l : grid_.large) test(l);
+  for (const std::uint32_t l : static_.large) test(l);
 
   // Clip the ray to the bounds of all bodies.
   const Aabb wb = inflate(worldBounds_);
@@ -1470,9 +1653,9 @@ bool World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
   if (!(t0 <= t1)) return ok;
   // March along the ray in steps of about one cell, visiting the cells of each step's bounding box.
   const double speed = std::max(std::fabs(d.x), std::fabs(d.y));
-  const double dt = cellSize_ / speed;
+  const double dt = marchCell() / speed;
   const double steps = (t1 - t0) / dt;
-  if (!(steps <= static_cast<double>(entries_.size) + 64.0) || !(dt > 0.0)) {
+  if (!(steps <= static_cast<double>(grid_.entries.size + static_.entries.size) + 64.0) || !(dt > 0.0)) {
     for (std::uint32_t k = 0; k < bodies_.size(); ++k) test(k);
     return ok;
   }
@@ -1555,15 +1738,16 @@ std::size_t World::heapBytes() const {
   add(freeSlots_);
   add(polygons_);
   add(freePolygons_);
-  add(entries_.minX);
-  add(entries_.minY);
-  add(entries_.maxX);
-  add(entries_.maxY);
-  add(entries_.body);
-  add(entryCells_);
-  add(bucketStart_);
-  add(large_);
-  add(isLarge_);
+  for (const Grid* g : {&grid_, &static_}) {
+    add(g->entries.minX);
+    add(g->entries.minY);
+    add(g->entries.maxX);
+    add(g->entries.maxY);
+    add(g->entries.body);
+    add(g->entryCells);
+    add(g->bucketStart);
+    add(g->large);
+  }
   add(candidates_);
   add(pairBodies_);
   add(pairKeys_);
@@ -1595,6 +1779,11 @@ std::size_t World::heapBytes() const {
 
 // For cpp/src/world_queries.cpp, which cannot see World::Body or the visitCells template.
 const Shape& World::shapeAt(std::uint32_t k) const { return bodies_[k].shape; }
+// The cell size the ray and cast marches step by: the finer of the two grids holding bodies.
+double World::marchCell() const {
+  if (grid_.empty()) return static_.empty() ? grid_.cellSize : static_.cellSize;
+  return static_.empty() ? grid_.cellSize : std::min(grid_.cellSize, static_.cellSize);
+}
 BodyHandle World::handleAt(std::uint32_t k) const { return bodies_[k].handle; }
 bool World::visitCellsOf(const Aabb& box, void (*visit)(void*, std::uint32_t), void* ctx) {
   return visitCells(box, [&](std::uint32_t k) { visit(ctx, k); });

@@ -130,12 +130,13 @@ void World::castPlaced(const Placed& q, Vec2 d, std::uint32_t mask, WorldCastHit
     *c.out = WorldCastHit{true, handle, h.fraction, h.point, h.normal};
     *c.swept = widen(hull(c.qb, shifted(c.qb, c.d * h.fraction)), c.margin);
   };
-  for (const std::uint32_t l : large_) test(&ctx, l);
+  for (const std::uint32_t l : grid_.large) test(&ctx, l);
+  for (const std::uint32_t l : static_.large) test(&ctx, l);
   // March along the translation about one cell at a time; stop once the best hit lies before the part visited
   // (a body not met yet is farther than the margin from the swept bounds up to there).
   const double speed = maxAbs(d);
-  const double dt = speed > 0.0 ? cellSize_ / speed : 1.0;
-  bool all = !(dt > 0.0) || !(1.0 / dt <= static_cast<double>(entries_.size) + 64.0);
+  const double dt = speed > 0.0 ? marchCell() / speed : 1.0;
+  bool all = !(dt > 0.0) || !(1.0 / dt <= static_cast<double>(grid_.entries.size + static_.entries.size) + 64.0);
   for (double t = 0.0; !all;) {
     const double tn = std::min(t + dt, 1.0);
     const Aabb box = widen(hull(shifted(qb, d * t), shifted(qb, d * tn)), margin);

@@ -1,7 +1,7 @@
 // libFuzzer target: World operation sequences decoded from bytes, checked against brute force over the bodies.
 //
 // Operations: add (every shape type, valid or not), remove (live or stale handles), setTransform, setTransforms
-// (all bodies), setFilter, setCellSize, step, queryAabb / queryPoint / queryShape, raycast / raycastAll, and the
+// (all bodies), setFilter, setStatic (one body or many), setCellSize, step, queryAabb / queryPoint / queryShape, raycast / raycastAll, and the
 // documented world shape. Coordinates come from fuzz_input.h's families, scaled now and then to 1e9..1e17 so that
 // transforms round small polygons onto lines. Checked after each operation:
 //   * a rejected call changes nothing (body count, handles); an accepted one is mirrored in the model;
@@ -66,6 +66,7 @@ struct Model {
   Shape local;
   Transform xf;
   Filter filter;
+  bool isStatic = false;
 };
 
 class Run {
@@ -75,7 +76,7 @@ class Run {
   void go() {
     int ops = 0;
     while (!in_.empty() && ops++ < 200) {
-      switch (in_.byte() % 14) {
+      switch (in_.byte() % 15) {
         case 0: case 1: case 2: add(); break;
         case 3: remove(); break;
         case 4: case 5: setTransform(); break;
@@ -85,6 +86,7 @@ class Run {
         case 9: case 10: step(); break;
         case 11: query(); break;
         case 12: ray(); break;
+        case 13: setStatic(); break;
         default: shapes(); break;
       }
       check(world_.bodyCount() == model_.size(), "body count differs from the model");
@@ -228,6 +230,26 @@ class Run {
     if (s) model_.at(h).filter = f;
   }
 
+  void setStatic() {
+    if (in_.byte() < 64) {  // many at once (so that the static bodies' own grid gets built): every k-th body
+      const int k = 1 + in_.byte() % 4;
+      int i = 0;
+      for (auto& [h, m] : model_) {
+        if (i++ % k != 0) continue;
+        check(world_.setStatic(h, true).ok(), "setStatic failed");
+        m.isStatic = true;
+      }
+      return;
+    }
+    const BodyHandle h = pick();
+    const bool on = in_.byte() % 2 == 0;
+    const Status s = world_.setStatic(h, on);
+    check(s.ok() == (model_.count(h) == 1), "setStatic: status disagrees with the model");
+    if (s) model_.at(h).isStatic = on;
+    bool got = !on;
+    check(world_.getStatic(h, got).ok() == s.ok() && (!s || got == on), "getStatic disagrees with setStatic");
+  }
+
   void shapes() {
     for (const auto& [h, m] : model_) {
       Shape s;
@@ -254,6 +276,7 @@ class Run {
         if (slotOf(all[a].first) > slotOf(all[b].first)) std::swap(a, b);
         const BodyHandle ha = all[a].first, hb = all[b].first;
         if (!shouldCollide(model_.at(ha).filter, model_.at(hb).filter)) continue;
+        if (model_.at(ha).isStatic && model_.at(hb).isStatic) continue;
         Aabb ba, bb;
         (void)world_.getBounds(ha, ba);
         (void)world_.getBounds(hb, bb);

@@ -155,6 +155,9 @@ TEST(WorldCastShape, MatchesBruteForceOnRandomWorlds) {
     // Some churn so that slots, generations and body order are not trivial.
     for (int i = 0; i < 60; ++i) ASSERT_TRUE(w.remove(w.bodies()[static_cast<std::size_t>(rng.below(250))]).ok());
     ASSERT_NO_FATAL_FAILURE(fillWorld(w, rng, 40, side, 2.0, true));
+    // Larger static pieces in their own grid (a coarser cell), and half the others static too.
+    ASSERT_NO_FATAL_FAILURE(fillWorld(w, rng, 60, side, 6.0, true));
+    for (std::size_t i = 0; i < w.bodyCount(); i += 2) ASSERT_TRUE(w.setStatic(w.bodies()[i], true).ok());
     for (int q = 0; q < 400; ++q) {
       const Shape local = randomLocalShape(rng, 1.0);
       const Transform xf = randomTransform(rng, side);
@@ -393,6 +396,7 @@ TEST(WorldMoveAndSlide, RandomWorldsEqualReferenceAndNeverEndInside) {
     w.setCellSize(cell);
     const double side = 60;
     ASSERT_NO_FATAL_FAILURE(fillWorld(w, rng, 150, side, 2.0, true));
+    for (std::size_t i = 0; i < w.bodyCount(); i += 3) ASSERT_TRUE(w.setStatic(w.bodies()[i], true).ok());
     int done = 0;
     while (done < 250) {
       const Shape local = randomLocalShape(rng, 0.6);

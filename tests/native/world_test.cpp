@@ -103,6 +103,7 @@ struct ModelBody {
   Transform xf;
   Filter filter;
   double userId = 0;
+  bool isStatic = false;
 };
 
 using PairKey = std::pair<BodyHandle, BodyHandle>;
@@ -141,6 +142,7 @@ class Harness {
       for (auto j = std::next(i); j != model.end(); ++j) {
         BodyHandle a = i->first, b = j->first;
         if (!shouldCollide(i->second.filter, j->second.filter)) continue;
+        if (i->second.isStatic && j->second.isStatic) continue;  // static bodies never pair with each other
         if (indexOf(a) > indexOf(b)) std::swap(a, b);
         const Contact c = collide(shapes.at(a), shapes.at(b));
         EXPECT_EQ(c.hit, overlaps(shapes.at(a), shapes.at(b)));
@@ -587,6 +589,111 @@ TEST(WorldChurn, MovingCrowdMatchesBruteForce) {
     }
     EXPECT_GT(hz.pairsChecked, 5000u);
   }
+}
+
+// Static bodies: a level of static pieces (some overlapping each other, which must never pair) with moving bodies,
+// under churn that moves static bodies (re-binned one by one, by setTransform and by setTransforms over every body),
+// adds and removes them (swap-remove renames static entries), and turns bodies static and back. Every frame is
+// checked against brute force (pairs, bit-identical contacts, events) and so are the queries and rays, which visit
+// both grids.
+TEST(WorldStatic, ChurnMatchesBruteForce) {
+  for (const double cell : {0.0, 2.5, 0.5}) {  // automatic, and fixed sizes: hashed grid, large bodies in both grids
+    Rng rng{4242 + static_cast<std::uint64_t>(cell * 10)};
+    Harness hz;
+    hz.world.setCellSize(cell);
+    const double side = 90;
+    auto setStatic = [&](BodyHandle h, bool on) {
+      ASSERT_TRUE(hz.world.setStatic(h, on).ok());
+      hz.model.at(h).isStatic = on;
+      bool got = !on;
+      ASSERT_TRUE(hz.world.getStatic(h, got).ok());
+      EXPECT_EQ(got, on);
+    };
+    for (int i = 0; i < 400; ++i) {
+      ASSERT_NO_FATAL_FAILURE(hz.add(randomLocalShape(rng), randomTransform(rng, side), randomFilter(rng), i));
+      if (i % 4 != 0) ASSERT_NO_FATAL_FAILURE(setStatic(std::prev(hz.model.end())->first, true));
+    }
+    std::size_t staticPairsSeen = 0;
+    for (int frame = 0; frame < 60; ++frame) {
+      // Move the moving bodies (and, now and then, every body through the flat array with the static ones unchanged).
+      std::vector<double> xya;
+      for (const BodyHandle b : hz.world.bodies()) {
+        ModelBody& mb = hz.model.at(b);
+        if (!mb.isStatic) {
+          mb.xf.position = mb.xf.position + Vec2{rng.range(-1.5, 1.5), rng.range(-1.5, 1.5)};
+          mb.xf.angle += 0.03;
+        }
+        xya.insert(xya.end(), {mb.xf.position.x, mb.xf.position.y, mb.xf.angle});
+      }
+      ASSERT_TRUE(hz.world.setTransforms(std::span<const double>(xya)).ok());
+      // Churn: a few static bodies moved, added, removed, toggled.
+      for (int op = 0; op < 12; ++op) {
+        auto it = hz.model.begin();
+        std::advance(it, rng.below(static_cast<int>(hz.model.size())));
+        const BodyHandle h = it->first;
+        ModelBody& m = it->second;
+        const int k = rng.below(10);
+        if (k < 3) {  // move one body (static ones leave their grid)
+          Transform t = m.xf;
+          t.position = rng.chance(0.5) ? t.position + Vec2{rng.range(-2, 2), rng.range(-2, 2)}
+                                       : Vec2{rng.range(0, side), rng.range(0, side)};
+          if (rng.chance(0.3)) t.angle += 0.5;
+          ASSERT_TRUE(hz.world.setTransform(h, t).ok());
+          m.xf = t;
+        } else if (k < 5) {
+          ASSERT_TRUE(hz.world.remove(h).ok());
+          hz.model.erase(it);
+        } else if (k < 7) {
+          ASSERT_NO_FATAL_FAILURE(hz.add(randomLocalShape(rng), randomTransform(rng, side), randomFilter(rng), frame));
+          if (rng.chance(0.7)) ASSERT_NO_FATAL_FAILURE(setStatic(std::prev(hz.model.end())->first, true));
+        } else if (k < 9) {
+          ASSERT_NO_FATAL_FAILURE(setStatic(h, !m.isStatic));
+        } else {  // the same transform again: a static body stays binned, nothing changes
+          ASSERT_TRUE(hz.world.setTransform(h, m.xf).ok());
+        }
+      }
+      ASSERT_NO_FATAL_FAILURE(hz.checkStep());
+      for (std::size_t p = 0; p < hz.world.pairCount(); ++p) {
+        staticPairsSeen += hz.model.at(hz.world.pairBodies()[2 * p]).isStatic ||
+                           hz.model.at(hz.world.pairBodies()[2 * p + 1]).isStatic;
+      }
+      for (int q = 0; q < 6; ++q) ASSERT_NO_FATAL_FAILURE(hz.checkQueries(rng, side));
+    }
+    EXPECT_GT(staticPairsSeen, 2000u);
+    EXPECT_GT(hz.pairsChecked, 4000u);
+    // Remove everything (static bodies included): every pair ends.
+    for (const auto& [h, m] : hz.model) ASSERT_TRUE(hz.world.remove(h).ok());
+    hz.model.clear();
+    ASSERT_NO_FATAL_FAILURE(hz.checkStep());
+    EXPECT_TRUE(hz.active.empty());
+  }
+}
+
+// Overlapping static bodies never pair; a static body turned moving pairs with them again at the next step.
+TEST(WorldStatic, StaticBodiesNeverPairWithEachOther) {
+  World w;
+  std::vector<BodyHandle> pieces;
+  for (int i = 0; i < 100; ++i) {  // a row of overlapping boxes: 99 overlapping neighbours
+    BodyHandle h;
+    ASSERT_TRUE(w.addAabb({{0, 0}, {1.5, 1}}, {{static_cast<double>(i), 0}, 0}, i, {}, h).ok());
+    pieces.push_back(h);
+  }
+  ASSERT_TRUE(w.step().ok());
+  EXPECT_EQ(w.pairCount(), 99u);
+  EXPECT_EQ(w.beginEvents().size(), 2 * 99u);
+  for (const BodyHandle h : pieces) ASSERT_TRUE(w.setStatic(h, true).ok());
+  ASSERT_TRUE(w.step().ok());
+  EXPECT_EQ(w.pairCount(), 0u);
+  EXPECT_EQ(w.endEvents().size(), 2 * 99u);
+  ASSERT_TRUE(w.setStatic(pieces[50], false).ok());
+  ASSERT_TRUE(w.step().ok());
+  ASSERT_EQ(w.pairCount(), 2u);  // piece 50 with 49 and 51
+  EXPECT_EQ(w.beginEvents().size(), 4u);
+  bool s = true;
+  EXPECT_TRUE(w.getStatic(pieces[50], s).ok());
+  EXPECT_FALSE(s);
+  EXPECT_EQ(w.setStatic(kNullBody, true).error, Error::InvalidArgument);
+  EXPECT_EQ(w.getStatic(kNullBody, s).error, Error::InvalidArgument);
 }
 
 }  // namespace

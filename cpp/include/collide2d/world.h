@@ -73,6 +73,19 @@
 //   Linux, buffers of 4 MB and more are advised to use transparent huge pages before they are first touched (the
 //   first step after a burst of pairs was ~85% page faults: 7x a steady heavy step on this machine kind); in
 //   WebAssembly the probed block is the one the vector gets (a module-wide operator new, world.cpp).
+// * Static bodies: setStatic(body, true) marks a body static (level geometry). Two static bodies never pair (not
+//   even when they overlap and their filters accept each other); a static body pairs with moving bodies exactly as a
+//   moving body would (same pairs, contacts, events, queries and rays). Static bodies are binned into a grid of their
+//   own (with its own cell size, from their own typical extent), built once: step() re-bins only the moving bodies,
+//   and the pairs come from the moving bodies' grid and from each moving body's cells in the static grid. Moving a
+//   static body is allowed: setTransform / setTransforms (a static body given its current transform again, bit for
+//   bit, does not move: setTransforms over every body leaves the static ones binned), and so are remove and
+//   setStatic(body, false). Each such change marks that body's entries in the static grid stale (O(its cells), no
+//   allocation), and the body is binned with the moving bodies until the static grid is rebuilt; that happens at the
+//   next step() or query once more than 16 + (static bodies) / 8 static bodies have changed, so a static body moved
+//   once in a while costs about what a moving body costs, and the static grid is rebuilt at most once per eighth of
+//   it changed. A static grid that cannot be allocated is not an error: its bodies are binned with the moving ones
+//   until it can be.
 // * Filter (Box2D rules): two bodies with the same non-zero group always collide when the group is positive and
 //   never when it is negative; otherwise they collide when (catA & maskB) != 0 && (catB & maskA) != 0.
 // * Shape casts (cpp/src/world_queries.cpp). castShape(shape, xf, translation, mask) places `shape` (local
@@ -108,7 +121,8 @@
 //               (pointX, pointY, depth, id; the unused second point is zeros) — collideManifold(A, B) of queries.h
 //               on the world shapes, bit for bit (A: the smaller slot index). pairContacts() empty.
 //
-// BROAD PHASE: a uniform grid, rebuilt from scratch at every step() by a counting sort.
+// BROAD PHASE: a uniform grid, rebuilt from scratch at every step() by a counting sort (the static bodies have a
+// second grid of the same layout, rebuilt only when enough of them changed, see "Static bodies" above).
 //   Why (measured natively on the benchmark scene of bench/scene.h, g++ -O2, this machine, one core):
 //   every body moves every frame, so a dynamic AABB tree would refit or reinsert most leaves each frame and then
 //   run one tree query per body (O(n log n) with pointer chasing), and sort-and-sweep on x tests every body whose
@@ -243,6 +257,10 @@ class World {
   /// x, y, angle for the listed bodies: xya.size() must be 3 * handles.size(). All or nothing.
   Status setTransforms(std::span<const BodyHandle> handles, std::span<const double> xya);
   Status setFilter(BodyHandle body, const Filter& filter);
+  /// Marks a body static (true) or moving (false). Static bodies never pair with each other; each static body is
+  /// binned once into a grid of its own instead of at every step (see the top of this file). Never allocates.
+  Status setStatic(BodyHandle body, bool isStatic);
+  Status getStatic(BodyHandle body, bool& out) const;
   Status setUserId(BodyHandle body, double userId);
 
   Status getTransform(BodyHandle body, Transform& out) const;
@@ -289,7 +307,7 @@ class World {
   /// Grid cell size; 0 (the default) picks 2x the typical body extent at every rebuild (see the top of this file);
   /// other values are honoured within [typical, max(64 typical, span / sqrt(n))]. Negative / NaN / infinite: ignored.
   void setCellSize(double size);
-  double cellSize() const { return cellSize_; }
+  double cellSize() const { return grid_.cellSize; }
   /// Heap bytes held by the world (vector capacities, polygon storage; not the allocator's own overhead).
   std::size_t heapBytes() const;
 
@@ -334,6 +352,24 @@ class World {
     std::int32_t x = 0, y = 0;
     bool operator==(const Cell&) const = default;
   };
+  /// A uniform grid over a set of bodies (world.cpp): entries bucketed by cell, a dense table or a spatial hash.
+  struct Grid {
+    double cellSize = 1.0, invCellSize = 1.0;
+    Vec2 origin;   ///< entries hold float bounds relative to their cell's corner; cells count from it
+    Aabb bounds;   ///< of the bodies binned
+    Entries entries;
+    std::vector<Cell> entryCells;  ///< hashed grid only: the cell of each entry (a bucket mixes cells)
+    std::vector<std::uint32_t> bucketStart;
+    std::uint32_t bucketMask = 0;  ///< hashed grid: buckets - 1
+    bool dense = false;            ///< dense grid: bucket = (cy - y0) * w + (cx - x0)
+    std::int32_t x0 = 0, y0 = 0;
+    std::uint32_t w = 0, h = 0;
+    std::vector<std::uint32_t> large;  ///< dense indices of the bodies spanning more than kMaxCellsPerBody cells
+    std::int32_t cellOf(double v, int axis) const;
+    /// The bucket holding cell (cx, cy); false when the cell lies outside a dense grid (then it holds nothing).
+    bool bucketOf(std::int32_t cx, std::int32_t cy, std::uint32_t& bucket) const;
+    bool empty() const { return entries.size == 0 && large.empty(); }
+  };
   struct RayRecord {
     double fraction;
     std::uint32_t index;  ///< slot index (sort key)
@@ -351,10 +387,16 @@ class World {
   /// Room for one more body (every per-body array, the polygon scratch); false when memory can't be had.
   bool reserveBodies(std::size_t n, std::size_t polygonVertices);
   bool ensureGrid();
-  bool rebuildGrid();
-  std::int32_t cellOf(double v, int axis) const;
-  /// The bucket holding cell (cx, cy); false when the cell lies outside a dense grid (then it holds nothing).
-  bool bucketOf(std::int32_t cx, std::int32_t cy, std::uint32_t& bucket) const;
+  /// Rebuilds grid_ (statics == false: the bodies not in static_) or static_ (every static body).
+  bool rebuildGrid(Grid& g, bool statics);
+  /// Takes body k (binned in static_) out of static_: its entries become stale. Never allocates.
+  void unbinStatic(std::uint32_t k);
+  /// static_'s entries of body k now name dense index `to` (swap-remove).
+  void renameStatic(std::uint32_t k, std::uint32_t to);
+  /// Moves a body (setTransform / setTransforms): a static body given its current transform bit for bit stays put.
+  void moveBody(Body& b, const Transform& xf);
+  /// The cell size the ray and cast marches step by.
+  double marchCell() const;
   Status stepImpl();
   bool collectCandidates();
   void testPair(std::uint32_t i, std::uint32_t j);
@@ -373,6 +415,8 @@ class World {
   struct Broad {
     Aabb box;
     Filter filter;
+    std::uint8_t kind = 0;   ///< kDynamic, kStaticBinned (in static_) or kStaticLoose (static, in grid_)
+    std::uint8_t large = 0;  ///< spans more than kMaxCellsPerBody cells of its grid (then listed in its large)
   };
   std::vector<Broad> bounds_;
   std::vector<BodyHandle> handles_;
@@ -381,22 +425,15 @@ class World {
   std::vector<PolygonPair> polygons_;
   std::vector<std::uint32_t> freePolygons_;
 
-  // broad phase
+  // broad phase: grid_ holds the bodies that are not static or are static and moved (or were added) since the last
+  // rebuild of static_, which holds the other static bodies (see the top of this file)
   double cellSizeSetting_ = 0.0;
-  double cellSize_ = 1.0;
-  double invCellSize_ = 1.0;
-  Vec2 gridOrigin_;  ///< entries hold float bounds relative to it; cells count from it
+  Grid grid_, static_;
   bool gridDirty_ = true;
-  Aabb worldBounds_;
-  Entries entries_;
-  std::vector<Cell> entryCells_;  ///< hashed grid only: the cell of each entry (a bucket mixes cells)
-  std::vector<std::uint32_t> bucketStart_;
-  std::uint32_t bucketMask_ = 0;   ///< hashed grid: buckets - 1
-  bool dense_ = false;             ///< dense grid: bucket = (cy - gridY0_) * gridW_ + (cx - gridX0_)
-  std::int32_t gridX0_ = 0, gridY0_ = 0;
-  std::uint32_t gridW_ = 0, gridH_ = 0;
-  std::vector<std::uint32_t> large_;
-  std::vector<std::uint8_t> isLarge_;
+  Aabb worldBounds_;  ///< the union of both grids' bounds
+  std::uint32_t staticPending_ = 0;  ///< static bodies outside static_ plus static_'s stale entries' bodies
+  std::uint32_t staticCount_ = 0;    ///< static bodies
+  bool staticRebuild_ = false;       ///< rebuild static_ at the next ensureGrid (setCellSize)
 
   // pairs
   std::vector<std::uint32_t> candidates_;  ///< dense index pairs whose bounds overlap, from the grid
