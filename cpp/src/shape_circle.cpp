@@ -185,7 +185,19 @@ bool overlaps(const Circle& c, const Polygon& p) {
 Contact collide(const Circle& c, const Polygon& p) {
   if (p.size() == 0) return {};
   const PolygonClosest pc = closestOnPolygon(p, c.center);
-  if (!pc.inside && pc.interior && !(pc.distanceSquared > c.radius * c.radius)) {
+  bool onEdge = pc.interior;
+  if (!pc.inside && !pc.interior && p.size() >= 2) {
+    // The foot's rounded parameter was clamped to an end of the edge. Whether the centre really lies past that end is
+    // the sign of (c - end) . e, where c - end is exact when the centre is that close (Sterbenz): a centre within
+    // rounding of a vertex but inside the edge's own region (core_fuzz: r = 449.75 at 4e-14 from a needle's tip) must
+    // use the edge's normal, not the direction to the vertex, which rounding makes arbitrary there.
+    const auto v = p.vertices();
+    const Vec2 a = v[pc.edge], b = v[pc.edge + 1 < v.size() ? pc.edge + 1 : 0];
+    const bool atB = pc.point == b && !(pc.point == a);
+    const double s = dot(c.center - (atB ? b : a), b - a);
+    onEdge = atB ? s < 0.0 : s > 0.0;
+  }
+  if (!pc.inside && onEdge && !(pc.distanceSquared > c.radius * c.radius)) {
     // The closest point lies inside an edge: the normal is that edge's own (the rounded foot may sit anywhere
     // within an ulp of the coordinates, which would tilt q - c arbitrarily when the centre is that close), and the
     // distance is |e x (c - a)| / |e|, accurate relative to itself.

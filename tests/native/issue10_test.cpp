@@ -300,6 +300,28 @@ TEST(Issue10Fuzz, CircleAgainstANeedleNeverTakesTheFarSideEdge) {
   EXPECT_NEAR(k.normal.y, 0x1.b48p+9 / len, 1e-9);
 }
 
+TEST(Issue10Fuzz, CircleCentreWithinRoundingOfANeedlesTipUsesTheEdgeNormal) {
+  // The centre is 4e-14 above the needle's tip (81.75, -48.0625), outside the needle by its edge from
+  // (449.75, 449.75 + ulp) to the tip. The foot's rounded parameter on that edge clamps to the tip, and the direction from the centre to the
+  // tip, (0, -1), is rounding noise: pushing the needle along it by the depth (450) left it overlapping. The exact
+  // side of (c - tip) . edge says the foot lies inside the edge: the normal is the edge's own, and pushing the
+  // needle by normal * depth separates it.
+  const Polygon needle = make({{0x1.c1cp+8, 0x1.c1cp+8}, {0x1.c1cp+8, 0x1.c1c0000000001p+8},
+                               {0x1.4700000000001p+6, -0x1.8080000000003p+5}});
+  const Circle c{{0x1.4700000000001p+6, -0x1.807fffffffffep+5}, 0x1.c1cp+8};
+  const Contact k = collide(c, needle);
+  ASSERT_TRUE(k.hit);
+  // The edge from (449.75, 449.75 + ulp) to the tip runs along (-368, -497.8125) / |.|; its outward normal is
+  // (-497.8125, 368) / |.| (up to the ulp), and the contact normal from the circle to the needle is minus that.
+  const double len = std::hypot(368.0, 497.8125);
+  EXPECT_NEAR(k.normal.x, 497.8125 / len, 1e-12);
+  EXPECT_NEAR(k.normal.y, -368.0 / len, 1e-12);
+  EXPECT_NEAR(k.depth, 449.75, 1e-12);
+  std::vector<Vec2> moved;
+  for (const Vec2 v : needle.vertices()) moved.push_back(v + k.normal * (k.depth * (1 + 1e-9)));
+  EXPECT_FALSE(overlaps(c, make(moved)));
+}
+
 TEST(Issue10Fuzz, RayAlongANeedlesLinesOrdersNearlyEqualCrossingsExactly) {
   // The ray crosses the lines of all three edges of the needle at parameters equal to 16 digits, far below it; in
   // exact rationals it leaves (edge 1) before it enters (edge 2): a miss.
