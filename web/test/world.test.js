@@ -89,6 +89,7 @@ function bruteForcePairs(w, all) {
   const handles = Array.from(w.bodies());
   const shapes = handles.map((h) => w.getShape(h));
   const filters = handles.map((h) => w.getFilter(h));
+  const statics = handles.map((h) => w.isStatic(h));
   const boxes = all ? null : shapes.map((s) => {
     const b = c2.bounds(s);
     const e = 1e-9 * (1 + Math.max(Math.abs(b.min.x), Math.abs(b.min.y), Math.abs(b.max.x), Math.abs(b.max.y)));
@@ -103,6 +104,7 @@ function bruteForcePairs(w, all) {
         if (a[0] > b[2] || b[0] > a[2] || a[1] > b[3] || b[1] > a[3]) continue;
       }
       if (!shouldCollide(filters[i], filters[j])) continue;
+      if (statics[i] && statics[j]) continue; // static bodies never pair with each other
       const [ia, ib] = slot(handles[i]) < slot(handles[j]) ? [i, j] : [j, i];
       const contact = c2.collide(shapes[ia], shapes[ib]);
       if (contact !== null) expected.set(slot(handles[ia]) * 0x100000 + slot(handles[ib]), { a: handles[ia], b: handles[ib], contact });
@@ -344,6 +346,88 @@ test('events: a begin when a pair starts touching, one end when it separates or 
 });
 
 // ---- queries ---------------------------------------------------------------------------------------------------
+
+// ---- static bodies --------------------------------------------------------------------------------------------
+
+test('static bodies: never pair with each other; pairs, contacts, events and queries equal brute force under churn', () => {
+  const r = rng(77);
+  const w = new World();
+  const side = 70;
+  const place = () => ({ x: r.range(0, side), y: r.range(0, side), angle: r.range(-3, 3) });
+  for (let i = 0; i < 300; i++) w.add(randomShape(r), place(), { userId: i, static: i % 4 !== 0, ...randomFilter(r) });
+  const events = new EventTracker();
+  let staticPairs = 0;
+  let pairs = 0;
+  for (let frame = 0; frame < 40; frame++) {
+    // every body through the flat array, the static ones given their own transform again (they stay binned)
+    const handles = w.bodies();
+    const xya = new Float64Array(3 * handles.length);
+    handles.forEach((h, i) => {
+      const t = w.getTransform(h);
+      const d = w.isStatic(h) ? 0 : 1;
+      xya.set([t.x + d * r.range(-1, 1), t.y + d * r.range(-1, 1), t.angle + d * 0.05], 3 * i);
+    });
+    w.setTransforms(xya);
+    for (let op = 0; op < 10; op++) {
+      const live = w.bodies();
+      const h = live[r.int(live.length)];
+      const k = r.int(8);
+      if (k < 2) w.setTransform(h, r.range(0, side), r.range(0, side), r.range(-3, 3));
+      else if (k < 4) w.remove(h);
+      else if (k < 6) w.add(randomShape(r), place(), { static: r() < 0.7, ...randomFilter(r) });
+      else w.setStatic(h, !w.isStatic(h));
+    }
+    w.step();
+    pairs += checkPairs(w, false, `frame ${frame}`);
+    events.update(w, `frame ${frame}`);
+    const pb = w.pairBodies;
+    for (let p = 0; p < w.pairCount; p++) {
+      const [a, b] = [pb[2 * p], pb[2 * p + 1]];
+      assert.ok(!(w.isStatic(a) && w.isStatic(b)), 'a pair of two static bodies');
+      if (w.isStatic(a) || w.isStatic(b)) staticPairs++;
+    }
+    // queries and the closest ray see both grids
+    const all = Array.from(w.bodies()).sort((a, b) => slot(a) - slot(b));
+    const x = r.range(0, side);
+    const y = r.range(0, side);
+    const box = c2.aabb(x, y, x + r.range(0, 15), y + r.range(0, 15));
+    const n = w.queryAabb(box);
+    assert.deepEqual(Array.from(w.queryResults.subarray(0, n)), all.filter((h) => c2.overlaps(box, w.getShape(h))));
+    const ray = { origin: P(r.range(0, side), r.range(0, side)), direction: P(r.range(-1, 1), r.range(-1, 1)), maxFraction: 40 };
+    let best = null;
+    for (const h of all) {
+      const hit = c2.raycast(ray, w.getShape(h));
+      if (hit !== null && (best === null || hit.fraction < best.fraction)) best = { h, fraction: hit.fraction };
+    }
+    const count = w.raycast(ray);
+    assert.equal(count, best === null ? 0 : 1, `ray ${frame}`);
+    if (best !== null) assert.equal(w.rayHit(0).fraction, best.fraction, `ray ${frame}`);
+  }
+  assert.ok(staticPairs > 300, `${staticPairs} pairs with a static body`);
+  assert.ok(pairs > 1000, `${pairs} pairs checked`);
+  w.free();
+});
+
+test('static bodies: bad arguments are named, the world stays usable', () => {
+  const w = new World();
+  const h = w.add(c2.circle(0, 0, 1), { x: 0, y: 0 }, { static: true });
+  const g = w.add(c2.circle(0, 0, 1), { x: 1, y: 0 });
+  assert.equal(w.isStatic(h), true);
+  assert.equal(w.isStatic(g), false);
+  assert.throws(() => w.setStatic(h, 1), { name: 'TypeError', message: /argument isStatic must be a boolean/ });
+  assert.throws(() => w.setStatic(12345, true), { name: 'RangeError', message: /argument handle is not a live body/ });
+  assert.throws(() => w.isStatic(-1), { name: 'RangeError', message: /argument handle/ });
+  assert.throws(() => w.add(c2.circle(0, 0, 1), undefined, { static: 'yes' }),
+    { name: 'TypeError', message: /argument options.static must be a boolean/ });
+  assert.equal(w.bodyCount, 2);
+  w.step();
+  assert.equal(w.pairCount, 1);
+  w.setStatic(g, true);
+  w.step();
+  assert.equal(w.pairCount, 0);
+  assert.equal(w.endCount, 1);
+  w.free();
+});
 
 function inMask(w, h, mask) {
   return (w.getFilter(h).category & (mask ?? 0xffffffff)) !== 0;

@@ -1018,6 +1018,18 @@ int c2_world_get_filter(World& world, std::uint32_t body) {
   return 0;
 }
 
+int c2_world_set_static(World& world, std::uint32_t body, int isStatic) {
+  const Status s = world.setStatic(body, isStatic != 0);
+  return s ? 0 : fail(s, 0);
+}
+
+/// 1 when the body is static, 0 when it moves.
+int c2_world_get_static(World& world, std::uint32_t body) {
+  bool out = false;
+  const Status s = world.getStatic(body, out);
+  return s ? (out ? 1 : 0) : fail(s, 0);
+}
+
 int c2_world_set_user_id(World& world, std::uint32_t body, double userId) {
   World* w = &world;
   const Status s = w->setUserId(body, userId);
@@ -1208,6 +1220,8 @@ EMSCRIPTEN_BINDINGS(collide2d) {
       .function("getTransform", &c2_world_get_transform)
       .function("setFilter", &c2_world_set_filter)
       .function("getFilter", &c2_world_get_filter)
+      .function("setStatic", &c2_world_set_static)
+      .function("getStatic", &c2_world_get_static)
       .function("setUserId", &c2_world_set_user_id)
       .function("getUserId", &c2_world_get_user_id)
       .function("getShape", &c2_world_get_shape)

@@ -1848,6 +1848,9 @@ export class World {
       if (options.category !== undefined) category = bits(fn, 'options.category', options.category, false);
       if (options.mask !== undefined) mask = bits(fn, 'options.mask', options.mask, false);
       if (options.group !== undefined) group = bits(fn, 'options.group', options.group, true);
+      if (options.static !== undefined && typeof options.static !== 'boolean') {
+        throw typeError(fn, 'options.static', 'a boolean', options.static);
+      }
     }
     io[SLOT1] = x;
     io[SLOT1 + 1] = y;
@@ -1858,6 +1861,7 @@ export class World {
       rejected(fn, ['shape', 'transform', 'options'], [shape, transform, options], (arg, index, field) =>
         field === 'capacity' ? `the world is full (${MAX_BODIES - 1} bodies, or slots retired by churn)` : undefined);
     }
+    if (options?.static === true) p.setStatic(h, 1);
     return h >>> 0;
   }
 
@@ -2011,6 +2015,35 @@ export class World {
     const p = this.#live('getFilter');
     this.#read('World.getFilter', p.getFilter(handle), handle);
     return { category: io[OUT], mask: io[OUT + 1], group: io[OUT + 2] };
+  }
+
+  /**
+   * Marks a body static (level geometry) or moving. Two static bodies never pair; a static body pairs with moving
+   * bodies as any body does. Static bodies are binned once into a grid of their own, so a level of many static pieces
+   * costs little per step. Moving a static body is allowed (it is re-binned on its own); giving it its current
+   * transform again (as `setTransforms` over every body does) costs nothing.
+   * @throws RangeError for an invalid or stale handle; TypeError when `isStatic` is not a boolean.
+   */
+  setStatic(handle: BodyHandle, isStatic: boolean): void;
+  setStatic(handle, isStatic) {
+    const fn = 'World.setStatic';
+    const p = this.#live('setStatic');
+    checkHandle(fn, 'handle', handle);
+    if (typeof isStatic !== 'boolean') {
+      throw typeError(fn, 'isStatic', 'a boolean', isStatic);
+    }
+    if (p.setStatic(handle, isStatic ? 1 : 0) < 0) throw staleHandle(fn, 'handle', handle);
+  }
+
+  /** True when the body is static (see {@link World.setStatic}). */
+  isStatic(handle: BodyHandle): boolean;
+  isStatic(handle) {
+    const fn = 'World.isStatic';
+    const p = this.#live('isStatic');
+    checkHandle(fn, 'handle', handle);
+    const r = p.getStatic(handle);
+    if (r < 0) throw staleHandle(fn, 'handle', handle);
+    return r === 1;
   }
 
   /** Sets the body's user id (any finite number). */

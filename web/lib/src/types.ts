@@ -323,6 +323,11 @@ export interface BodyFilter {
 export interface BodyOptions extends Partial<BodyFilter> {
   /** Any finite number (every uint32 is kept exactly); default 0. */
   userId?: number;
+  /**
+   * A static body (level geometry; default false): static bodies never pair with each other and are binned once
+   * instead of at every step. See {@link World.setStatic}.
+   */
+  static?: boolean;
 }
 
 /** A ray hit of {@link World.rayHit}. */
