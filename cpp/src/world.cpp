@@ -165,7 +165,7 @@ template <class V> bool oversized(const V& v) { return v.capacity() > 4 * v.size
 
 // The largest float <= v (floatDown) and the smallest float >= v (floatUp): both monotonic. The grid's entries hold
 // bounds relative to the grid origin as floats: half the bytes, and 4 lanes per SIMD compare.
-float floatDown(double v) {
+__attribute__((noinline)) float floatDown(double v) {
   if (v >= static_cast<double>(FLT_MAX)) return FLT_MAX;
   if (!(v > -static_cast<double>(FLT_MAX))) return -std::numeric_limits<float>::infinity();
   float f = static_cast<float>(v);
@@ -489,12 +489,12 @@ Status World::remove(BodyHandle h) {
   if (bounds_[d].kind != kDynamic) {
     --staticCount_;
     if (bounds_[d].kind == kStaticBinned) {
-      unbinStatic(d);
+      relabelStatic(d, kStaleEntry);
     } else {
       --staticPending_;
     }
   }
-  if (d != last && bounds_[last].kind == kStaticBinned) renameStatic(last, d);
+  if (d != last && bounds_[last].kind == kStaticBinned) relabelStatic(last, d);
   if (d != last) {
     bodies_[d] = std::move(bodies_[last]);
     bounds_[d] = bounds_[last];
@@ -690,7 +690,7 @@ void World::moveBody(Body& b, const Transform& xf) {
   if (br.kind != kDynamic) {
     if (std::memcmp(&xf, &b.xf, sizeof xf) == 0) return;
     if (br.kind == kStaticBinned) {
-      unbinStatic(static_cast<std::uint32_t>(k));
+      relabelStatic(static_cast<std::uint32_t>(k), kStaleEntry);
       br.kind = kStaticLoose;
       ++staticPending_;
     }
@@ -713,7 +713,7 @@ Status World::setStatic(BodyHandle h, bool isStatic) {
     ++staticPending_;
   } else {
     if (br.kind == kStaticBinned) {
-      unbinStatic(k);
+      relabelStatic(k, kStaleEntry);
     } else {
       --staticPending_;
     }
@@ -862,10 +862,9 @@ bool World::Grid::bucketOf(std::int32_t cx, std::int32_t cy, std::uint32_t& buck
   return true;
 }
 
-namespace {
-// Calls f(entryIndex) for every entry of grid g in the cells that `box` covers (a bucket of a hashed grid mixes
-// cells: only the entries of those cells).
-template <class G, class F> void forEntriesIn(G& g, const Aabb& box, F&& f) {
+// Calls f(ctx, p) for every entry p of grid g in the cells that `box` covers (a bucket of a hashed grid mixes
+// cells: only the entries of those cells). Out of line: one copy for visitCells and relabelStatic.
+void World::forEntriesIn(const Grid& g, const Aabb& box, void (*f)(void*, std::uint32_t), void* ctx) {
   if (g.entries.size == 0) return;
   const std::int32_t x0 = g.cellOf(box.min.x, 0), x1 = g.cellOf(box.max.x, 0);
   const std::int32_t y0 = g.cellOf(box.min.y, 1), y1 = g.cellOf(box.max.y, 1);
@@ -874,12 +873,11 @@ template <class G, class F> void forEntriesIn(G& g, const Aabb& box, F&& f) {
       std::uint32_t bk;
       if (!g.bucketOf(x, y, bk)) continue;
       for (std::uint32_t p = g.bucketStart[bk], e = g.bucketStart[bk + 1]; p < e; ++p) {
-        if (g.dense || (g.entryCells[p].x == x && g.entryCells[p].y == y)) f(p);
+        if (g.dense || (g.entryCells[p].x == x && g.entryCells[p].y == y)) f(ctx, p);
       }
     }
   }
 }
-}  // namespace
 
 // Static bodies: binned into static_ at its rebuild, which happens when enough static bodies have been added,
 // moved, removed or made moving since the last one (staticPending_ > 16 + staticCount_ / 8): each such change
@@ -909,36 +907,32 @@ bool World::ensureGrid() {
   return true;
 }
 
-// Marks body k's entries in static_ stale (or takes it off static_.large).
-void World::unbinStatic(std::uint32_t k) {
+// static_'s entries of body k now name `to`: kStaleEntry (k has left static_: moved, removed, made moving; also
+// taken off static_.large) or its new dense index (swap-remove). Never allocates.
+void World::relabelStatic(std::uint32_t k, std::uint32_t to) {
   Grid& g = static_;
-  if (bounds_[k].large) {
-    for (std::uint32_t& l : g.large) {
-      if (l == k) {
-        l = g.large.back();
-        g.large.pop_back();
-        break;
-      }
-    }
-  } else {
-    forEntriesIn(g, bounds_[k].box, [&](std::uint32_t p) {
-      if ((g.entries.body[p] & kEntryBody) == k) g.entries.body[p] = kStaleEntry;
-    });
-  }
-  ++staticPending_;
-}
-
-void World::renameStatic(std::uint32_t k, std::uint32_t to) {
-  Grid& g = static_;
+  if (to == kStaleEntry) ++staticPending_;
   if (bounds_[k].large) {
     for (std::uint32_t& l : g.large) {
       if (l == k) l = to;
     }
-  } else {
-    forEntriesIn(g, bounds_[k].box, [&](std::uint32_t p) {
-      if ((g.entries.body[p] & kEntryBody) == k) g.entries.body[p] = (g.entries.body[p] & kBefore) | to;
-    });
+    if (to == kStaleEntry) {
+      std::size_t keep = 0;
+      for (const std::uint32_t l : g.large) {
+        if (l != kStaleEntry) g.large[keep++] = l;
+      }
+      g.large.resize(keep);
+    }
+    return;
   }
+  struct Relabel {
+    std::uint32_t* body;
+    std::uint32_t k, to;
+  } r{g.entries.body.data(), k, to};
+  forEntriesIn(g, bounds_[k].box, [](void* c, std::uint32_t p) {
+    const Relabel& x = *static_cast<const Relabel*>(c);
+    if ((x.body[p] & kEntryBody) == x.k) x.body[p] = (x.body[p] & kBefore) | x.to;
+  }, &r);
 }
 
 // Rebuilds grid g over its bodies: the static ones (statics; they are then all binned in static_) or the others.
@@ -1013,17 +1007,21 @@ bool World::rebuildGrid(Grid& g, bool statics) {
     inv = 1.0;
   }
   // The new parameters, then the arrays; on failure the old parameters come back.
-  const Grid old{g.cellSize, g.invCellSize, g.origin, g.bounds, {}, {}, {}, g.bucketMask, g.dense, g.x0, g.y0, g.w, g.h, {}};
+  const double oldCell = g.cellSize, oldInv = g.invCellSize;
+  const Vec2 oldOrigin = g.origin;
+  const bool oldDense = g.dense;
+  const std::int32_t oldX0 = g.x0, oldY0 = g.y0;
+  const std::uint32_t oldW = g.w, oldH = g.h, oldMask = g.bucketMask;
   auto fail = [&] {
-    g.cellSize = old.cellSize;
-    g.invCellSize = old.invCellSize;
-    g.origin = old.origin;
-    g.dense = old.dense;
-    g.x0 = old.x0;
-    g.y0 = old.y0;
-    g.w = old.w;
-    g.h = old.h;
-    g.bucketMask = old.bucketMask;
+    g.cellSize = oldCell;
+    g.invCellSize = oldInv;
+    g.origin = oldOrigin;
+    g.dense = oldDense;
+    g.x0 = oldX0;
+    g.y0 = oldY0;
+    g.w = oldW;
+    g.h = oldH;
+    g.bucketMask = oldMask;
     g.entries.size = 0;
     return false;
   };
@@ -1444,7 +1442,7 @@ bool World::bodyInMask(std::uint32_t k, std::uint32_t mask) const { return (boun
 // Visits the dense index of every (non-large) body with an entry in a cell overlapping `box` in either grid
 // (possibly several times). Returns false, visiting nothing, when the box covers too many cells: the caller then
 // scans all bodies. The large bodies of both grids are the caller's (forEachLarge).
-template <class Visit> bool World::visitCells(const Aabb& box, Visit&& visit) {
+bool World::visitCells(const Aabb& box, void (*visit)(void*, std::uint32_t), void* ctx) {
   for (const Grid* g : {&grid_, &static_}) {
     if (g->entries.size == 0) continue;
     const std::int32_t x0 = g->cellOf(box.min.x, 0), x1 = g->cellOf(box.max.x, 0);
@@ -1452,16 +1450,26 @@ template <class Visit> bool World::visitCells(const Aabb& box, Visit&& visit) {
     const std::int64_t cells = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
     if (cells > static_cast<std::int64_t>(g->entries.size) + 64) return false;
   }
+  struct Visit {
+    const std::uint32_t* body;
+    void (*visit)(void*, std::uint32_t);
+    void* ctx;
+  };
   for (const Grid* g : {&grid_, &static_}) {
-    forEntriesIn(*g, box, [&](std::uint32_t p) {
-      const std::uint32_t k = g->entries.body[p] & kEntryBody;
-      if (k != kStaleEntry) visit(k);
-    });
+    Visit v{g->entries.body.data(), visit, ctx};
+    forEntriesIn(*g, box, [](void* c, std::uint32_t p) {
+      const Visit& x = *static_cast<const Visit*>(c);
+      const std::uint32_t k = x.body[p] & kEntryBody;
+      if (k != kStaleEntry) x.visit(x.ctx, k);
+    }, &v);
   }
   return true;
 }
 
 namespace {
+// A lambda as visitCells' callback (one out-of-line visitCells for every caller: a smaller module).
+template <class F> void thunk(void* f, std::uint32_t k) { (*static_cast<F*>(f))(k); }
+
 // Appends one rayHits() record (resize and stores: the range insert would be one more large instantiation).
 template <class Record> void appendRayHit(std::vector<double>& out, const Record& r) {
   const std::size_t at = out.size();
@@ -1554,7 +1562,7 @@ bool World::collectQuery(const Shape* shape, Vec2 point, const Aabb& box, std::u
   };
   const double boxArea = (box.max.x - box.min.x) * (box.max.y - box.min.y);
   const double worldArea = (worldBounds_.max.x - worldBounds_.min.x) * (worldBounds_.max.y - worldBounds_.min.y);
-  if (!(boxArea * 16.0 < worldArea) || !visitCells(box, once)) {
+  if (!(boxArea * 16.0 < worldArea) || !visitCells(box, thunk<decltype(once)>, &once)) {
     for (std::uint32_t k = 0; k < bodies_.size() && ok; ++k) test(k);
   } else {
     for (const std::uint32_t l : grid_.large) once(l);
@@ -1665,7 +1673,7 @@ bool World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
     const double tn = std::min(t + dt, t1);
     const Vec2 p = o + d * t, q = o + d * tn;
     const Aabb box = inflate({{std::min(p.x, q.x), std::min(p.y, q.y)}, {std::max(p.x, q.x), std::max(p.y, q.y)}});
-    visitCells(box, test);
+    visitCells(box, thunk<decltype(test)>, &test);
     if (closest && bestF <= tn) break;
     if (!(tn < t1)) break;
     t = tn;
@@ -1777,7 +1785,7 @@ std::size_t World::heapBytes() const {
   return bytes;
 }
 
-// For cpp/src/world_queries.cpp, which cannot see World::Body or the visitCells template.
+// For cpp/src/world_queries.cpp, which cannot see World::Body.
 const Shape& World::shapeAt(std::uint32_t k) const { return bodies_[k].shape; }
 // The cell size the ray and cast marches step by: the finer of the two grids holding bodies.
 double World::marchCell() const {
@@ -1785,9 +1793,6 @@ double World::marchCell() const {
   return static_.empty() ? grid_.cellSize : std::min(grid_.cellSize, static_.cellSize);
 }
 BodyHandle World::handleAt(std::uint32_t k) const { return bodies_[k].handle; }
-bool World::visitCellsOf(const Aabb& box, void (*visit)(void*, std::uint32_t), void* ctx) {
-  return visitCells(box, [&](std::uint32_t k) { visit(ctx, k); });
-}
 
 }  // namespace collide2d
 

@@ -1,6 +1,6 @@
 // World: shape casts (castShape), the kinematic character controller (moveAndSlide) and the contact modes'
 // manifolds. Kept apart from world.cpp (the broad phase): it reaches bodies through shapeAt / handleAt /
-// visitCellsOf. Conventions: the top of world.h.
+// visitCells. Conventions: the top of world.h.
 #include <collide2d/world.h>
 
 #include <algorithm>
@@ -140,7 +140,7 @@ void World::castPlaced(const Placed& q, Vec2 d, std::uint32_t mask, WorldCastHit
   for (double t = 0.0; !all;) {
     const double tn = std::min(t + dt, 1.0);
     const Aabb box = widen(hull(shifted(qb, d * t), shifted(qb, d * tn)), margin);
-    if (!visitCellsOf(box, test, &ctx)) {
+    if (!visitCells(box, test, &ctx)) {
       all = true;
       break;
     }

@@ -611,7 +611,9 @@ TEST(WorldStatic, ChurnMatchesBruteForce) {
     };
     for (int i = 0; i < 400; ++i) {
       ASSERT_NO_FATAL_FAILURE(hz.add(randomLocalShape(rng), randomTransform(rng, side), randomFilter(rng), i));
-      if (i % 4 != 0) ASSERT_NO_FATAL_FAILURE(setStatic(std::prev(hz.model.end())->first, true));
+      if (i % 4 != 0) {
+        ASSERT_NO_FATAL_FAILURE(setStatic(std::prev(hz.model.end())->first, true));
+      }
     }
     std::size_t staticPairsSeen = 0;
     for (int frame = 0; frame < 60; ++frame) {
@@ -645,7 +647,9 @@ TEST(WorldStatic, ChurnMatchesBruteForce) {
           hz.model.erase(it);
         } else if (k < 7) {
           ASSERT_NO_FATAL_FAILURE(hz.add(randomLocalShape(rng), randomTransform(rng, side), randomFilter(rng), frame));
-          if (rng.chance(0.7)) ASSERT_NO_FATAL_FAILURE(setStatic(std::prev(hz.model.end())->first, true));
+          if (rng.chance(0.7)) {
+            ASSERT_NO_FATAL_FAILURE(setStatic(std::prev(hz.model.end())->first, true));
+          }
         } else if (k < 9) {
           ASSERT_NO_FATAL_FAILURE(setStatic(h, !m.isStatic));
         } else {  // the same transform again: a static body stays binned, nothing changes

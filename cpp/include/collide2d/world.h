@@ -389,10 +389,9 @@ class World {
   bool ensureGrid();
   /// Rebuilds grid_ (statics == false: the bodies not in static_) or static_ (every static body).
   bool rebuildGrid(Grid& g, bool statics);
-  /// Takes body k (binned in static_) out of static_: its entries become stale. Never allocates.
-  void unbinStatic(std::uint32_t k);
-  /// static_'s entries of body k now name dense index `to` (swap-remove).
-  void renameStatic(std::uint32_t k, std::uint32_t to);
+  /// static_'s entries of body k now name `to` (stale, or a new dense index after a swap-remove). Never allocates.
+  void relabelStatic(std::uint32_t k, std::uint32_t to);
+  static void forEntriesIn(const Grid& g, const Aabb& box, void (*f)(void*, std::uint32_t), void* ctx);
   /// Moves a body (setTransform / setTransforms): a static body given its current transform bit for bit stays put.
   void moveBody(Body& b, const Transform& xf);
   /// The cell size the ray and cast marches step by.
@@ -404,7 +403,9 @@ class World {
   void sortPairKeys();
   void diffPairs();
   void releaseSlack();
-  template <class Visit> bool visitCells(const Aabb& box, Visit&& visit);
+  /// Calls visit(ctx, k) for the dense index k of every (non-large) body with an entry in a cell `box` overlaps, in
+  /// either grid (possibly several times); false, visiting nothing, when the box covers too many cells.
+  bool visitCells(const Aabb& box, void (*visit)(void*, std::uint32_t), void* ctx);
   bool bodyInMask(std::uint32_t k, std::uint32_t mask) const;
   bool collectRay(const Ray& ray, std::uint32_t mask, bool closest);
   std::uint32_t nextQueryMark();
@@ -462,8 +463,6 @@ class World {
   Polygon castPolygon_;  ///< the placed query polygon (storage reused)
   const Shape& shapeAt(std::uint32_t k) const;  ///< bodies_[k].shape (World::Body is defined in world.cpp)
   BodyHandle handleAt(std::uint32_t k) const;   ///< bodies_[k].handle
-  /// visitCells for other files: calls visit(ctx, k) (see visitCells).
-  bool visitCellsOf(const Aabb& box, void (*visit)(void*, std::uint32_t), void* ctx);
   /// Manifolds mode: appends the manifold of (a, b) when it has points; false when they do not touch.
   bool appendManifold(const Shape& a, const Shape& b);
   template <class Placed> void castPlaced(const Placed& q, Vec2 translation, std::uint32_t mask, WorldCastHit& out);
