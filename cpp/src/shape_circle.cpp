@@ -96,8 +96,8 @@ PolygonClosest closestOnPolygon(const Polygon& poly, Vec2 p) {
     const double d2 = distanceSquared(p, q);
     const bool interior = t > 0.0 && t < 1.0;
     if (i == 0 || d2 < any.distanceSquared) any = {q, d2, false, i, interior};
-    const bool out = orient(a, b, p) < 0;
-    if (out) {
+    const bool outsideEdge = orient(a, b, p) < 0;
+    if (outsideEdge) {
       inside = false;
       if (!haveOutside || d2 < outside.distanceSquared) outside = {q, d2, false, i, interior};
       haveOutside = true;
@@ -197,7 +197,7 @@ Contact collide(const Circle& c, const Polygon& p) {
     const double s = dot(c.center - (atB ? b : a), b - a);
     onEdge = atB ? s < 0.0 : s > 0.0;
   }
-  if (!pc.inside && onEdge && !(pc.distanceSquared > c.radius * c.radius)) {
+  if (!pc.inside && onEdge && pc.distanceSquared <= c.radius * c.radius) {  // (as overlaps(): NaN is no hit)
     // The closest point lies inside an edge: the normal is that edge's own (the rounded foot may sit anywhere
     // within an ulp of the coordinates, which would tilt q - c arbitrarily when the centre is that close), and the
     // distance is |e x (c - a)| / |e|, accurate relative to itself.

@@ -1673,7 +1673,10 @@ bool World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
     const double tn = std::min(t + dt, t1);
     const Vec2 p = o + d * t, q = o + d * tn;
     const Aabb box = inflate({{std::min(p.x, q.x), std::min(p.y, q.y)}, {std::max(p.x, q.x), std::max(p.y, q.y)}});
-    visitCells(box, thunk<decltype(test)>, &test);
+    if (!visitCells(box, thunk<decltype(test)>, &test)) {  // the step's box covers too many cells of a grid (its
+      for (std::uint32_t k = 0; k < bodies_.size(); ++k) test(k);  // margin far from the origin, a much finer grid)
+      break;
+    }
     if (closest && bestF <= tn) break;
     if (!(tn < t1)) break;
     t = tn;

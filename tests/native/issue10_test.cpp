@@ -322,6 +322,31 @@ TEST(Issue10Fuzz, CircleCentreWithinRoundingOfANeedlesTipUsesTheEdgeNormal) {
   EXPECT_FALSE(overlaps(c, make(moved)));
 }
 
+TEST(Issue10Fuzz, CircleAgainstAPolygonBeyondTheRangeAgreesWithOverlaps) {
+  // A polygon spanning 1.8e307 (beyond the promised range): the foot parameter of the point circle at the origin is
+  // inf / inf = NaN. collide() then took the edge-normal branch with a NaN distance and reported a hit that
+  // overlaps() does not: the branch now asks distanceSquared <= r^2, as overlaps() does.
+  const double xs[] = {-0x1.f5400ebebebebp+1019, -0x1.ed6b0e83c3c3bp+1019, -0x1.9f190c35f5f5ep+1019,
+                       -0x1.701b0ad41414p+1019,  -0x1.48f209ad2d2d2p+1019, -0x1.299e08c141414p+1019,
+                       -0x1.21c9088646464p+1019, -0x1.121f081050504p+1019, -0x1.0a4a07d555555p+1019,
+                       -0x1.0275079a5a5a5p+1019, -0x1.d5ec0dd2d2d2cp+1018, -0x1.c6420d5cdcdccp+1018,
+                       -0x1.a6ee0c70f0f0ep+1018, -0x1.97440bfafafaep+1018, -0x1.0a4a07d555554p+1018,
+                       -0x1.f5400ebebebe8p+1016, 0.0, -0x1.589c0a2323232p+1019, -0x1.ce170d97d7d7dp+1019,
+                       -0x1.e5960e48c8c8cp+1019};
+  const double ys[] = {0.0, 0x1.0000002000036p-6, 0x1.6000002c0004ap-3, 0x1.1000002200039p-2, 0x1.6000002c0004ap-2,
+                       0x1.a000003400058p-2, 0x1.b00000360005bp-2, 0x1.d000003a00062p-2, 0x1.e000003c00065p-2,
+                       0x1.f000003e00069p-2, 0x1.1000002200039p-1, 0x1.180000230003bp-1, 0x1.280000250003ep-1,
+                       0x1.300000260004p-1, 0x1.7800002f0004fp-1, 0x1.c00000380005ep-1, 0x1.0000002000036p+0,
+                       0x1.4000002800044p-2, 0x1.4000002800044p-4, 0x1.0000002000036p-5};
+  std::vector<Vec2> pts;
+  for (int i = 0; i < 20; ++i) pts.push_back({xs[i], ys[i]});
+  Polygon poly;
+  ASSERT_TRUE(Polygon::create(pts, poly).ok());
+  const Circle c{{0, 0}, 0};
+  EXPECT_EQ(collide(c, poly).hit, overlaps(c, poly));
+  EXPECT_EQ(collide(Shape{poly}, Shape{c}).hit, overlaps(Shape{poly}, Shape{c}));
+}
+
 TEST(Issue10Fuzz, RayAlongANeedlesLinesOrdersNearlyEqualCrossingsExactly) {
   // The ray crosses the lines of all three edges of the needle at parameters equal to 16 digits, far below it; in
   // exact rationals it leaves (edge 1) before it enters (edge 2): a miss.

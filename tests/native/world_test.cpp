@@ -673,6 +673,32 @@ TEST(WorldStatic, ChurnMatchesBruteForce) {
   }
 }
 
+// world_fuzz finding: a ray whose step box (widened by ~2^-50 of its coordinates: +-1024 at 1.15e18) covers too many
+// cells of the moving bodies' fine grid made visitCells give up, and the huge static circles binned in their own coarse
+// grid were never visited: raycastAll missed the one containing the ray's origin. Now the march falls back to every
+// body when a step's box is too large for either grid.
+TEST(WorldStatic, RayFarFromTheFineGridStillSeesTheCoarseStaticGrid) {
+  World w;
+  BodyHandle h = kNullBody;
+  for (int i = 0; i < 20; ++i) ASSERT_TRUE(w.addCircle({{0, 0}, 0.5}, {{static_cast<double>(i), 0}, 0}, i, {}, h).ok());
+  BodyHandle target = kNullBody;
+  for (int i = 0; i < 20; ++i) {
+    ASSERT_TRUE(w.addCircle({{0, 0}, 1.7315827592208358e+168}, {{1344436877.1502955 + 4e168 * i, 1.1529215049980864e+18}, 0},
+                            100 + i, {}, h).ok());
+    ASSERT_TRUE(w.setStatic(h, true).ok());
+    if (i == 0) target = h;
+  }
+  const Ray ray{{4.1729756895159565e-13, 1.152921504606847e+18}, {-1, -1}, 0.0};
+  ASSERT_TRUE(w.raycastAll(ray).ok());
+  ASSERT_EQ(w.rayHitCount(), 1u);
+  EXPECT_EQ(w.rayHits()[0], static_cast<double>(target));
+  EXPECT_EQ(w.rayHits()[1], 0.0);
+  RayHit hit;
+  BodyHandle body = kNullBody;
+  ASSERT_TRUE(w.raycast(ray, hit, body).ok());
+  EXPECT_EQ(body, target);
+}
+
 // Overlapping static bodies never pair; a static body turned moving pairs with them again at the next step.
 TEST(WorldStatic, StaticBodiesNeverPairWithEachOther) {
   World w;
