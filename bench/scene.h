@@ -107,4 +107,49 @@ inline void advance(Scene& s) {
   }
 }
 
+// LEVEL SCENE (issue 12): static level geometry for the moving scene above. `pieces` tiles of 1.5 x 0.75 laid in
+// platforms of 50 consecutive tiles along +x (each platform 75 long, left end x0 in origin + [0, side - 75), height
+// y in origin + [0, side)), drawn x0 then y per platform. The benchmarks spread the level over 3x the moving scene's
+// side (origin -side): the moving bodies roam the middle ninth of it, as in a level larger than the screen. Tile j of a platform, by j % 10:
+//   0..6  axis-aligned box [0, 1.5] x [0, 0.75]                                      (LevelKind::Tile)
+//   7     slope up:   triangle (0, 0), (1.5, 0), (1.5, 0.75)                         (LevelKind::Convex)
+//   8     slope down: triangle (0, 0), (1.5, 0), (0, 0.75)                           (LevelKind::Convex)
+//   9     a U-shaped concave piece of 8 vertices, 1.5 x 1.5, cut 0.375 deep walls    (LevelKind::Concave: added
+//         as the convex parts of decompose(points), one static body each)
+// at (x0 + 1.5 j, y), angle 0. Local coordinates are exact binary fractions.
+enum class LevelKind : int { Tile = 0, Convex = 1, Concave = 2 };
+
+struct Piece {
+  LevelKind kind = LevelKind::Tile;
+  std::vector<double> points;  ///< Convex / Concave: x0, y0, x1, y1, ... counter-clockwise
+  double x = 0, y = 0;
+};
+
+inline std::vector<Piece> makeLevel(int pieces, double side, double origin = 0, std::uint32_t seed = 777) {
+  Mulberry32 rng{seed};
+  std::vector<Piece> out;
+  out.reserve(static_cast<std::size_t>(pieces));
+  constexpr double w = 1.5, h = 0.75;
+  while (static_cast<int>(out.size()) < pieces) {
+    const double x0 = origin + rng.range(0, side - 50 * w);
+    const double y = origin + rng.range(0, side);
+    for (int j = 0; j < 50 && static_cast<int>(out.size()) < pieces; ++j) {
+      Piece p;
+      p.x = x0 + w * j;
+      p.y = y;
+      switch (j % 10) {
+        case 7: p.kind = LevelKind::Convex; p.points = {0, 0, w, 0, w, h}; break;
+        case 8: p.kind = LevelKind::Convex; p.points = {0, 0, w, 0, 0, h}; break;
+        case 9:
+          p.kind = LevelKind::Concave;
+          p.points = {0, 0, w, 0, w, 2 * h, 0.75 * w, 2 * h, 0.75 * w, 0.5 * h, 0.25 * w, 0.5 * h, 0.25 * w, 2 * h, 0, 2 * h};
+          break;
+        default: p.kind = LevelKind::Tile; break;
+      }
+      out.push_back(std::move(p));
+    }
+  }
+  return out;
+}
+
 }  // namespace collide2d::scene

@@ -146,3 +146,32 @@ export function bits(v) {
   f64[0] = v;
   return u32[1].toString(16).padStart(8, '0') + u32[0].toString(16).padStart(8, '0');
 }
+
+/** scene::LevelKind. */
+export const LevelKind = Object.freeze({ Tile: 0, Convex: 1, Concave: 2 });
+
+/** scene::makeLevel (read its comment in bench/scene.h): [{kind, points, x, y}]. */
+export function makeLevel(pieces, side, origin = 0, seed = 777) {
+  const rng = new Mulberry32(seed);
+  const out = [];
+  const w = 1.5;
+  const h = 0.75;
+  while (out.length < pieces) {
+    const x0 = origin + rng.range(0, side - 50 * w);
+    const y = origin + rng.range(0, side);
+    for (let j = 0; j < 50 && out.length < pieces; ++j) {
+      const p = { kind: LevelKind.Tile, points: [], x: x0 + w * j, y };
+      switch (j % 10) {
+        case 7: p.kind = LevelKind.Convex; p.points = [0, 0, w, 0, w, h]; break;
+        case 8: p.kind = LevelKind.Convex; p.points = [0, 0, w, 0, 0, h]; break;
+        case 9:
+          p.kind = LevelKind.Concave;
+          p.points = [0, 0, w, 0, w, 2 * h, 0.75 * w, 2 * h, 0.75 * w, 0.5 * h, 0.25 * w, 0.5 * h, 0.25 * w, 2 * h, 0, 2 * h];
+          break;
+        default: break;
+      }
+      out.push(p);
+    }
+  }
+  return out;
+}

@@ -9,6 +9,7 @@
 //   BM_BruteForcePairs/N  O(n^2) reference: the number of touching pairs, which must equal the world's
 //
 // Run: build/<dir>/bench/collide2d_bench --benchmark_filter=World
+#include <collide2d/decompose.h>
 #include <collide2d/world.h>
 
 #include <benchmark/benchmark.h>
@@ -72,6 +73,75 @@ void BM_WorldFrame(benchmark::State& state) {
 }
 BENCHMARK(BM_WorldFrame)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMillisecond)->Repetitions(5)
     ->ReportAggregatesOnly(true)->MinTime(0.5);
+
+// Issue 12's level scene: scene::makeLevel's 50,000 static pieces (concave ones as their decompose() parts) over 3x the
+// side of the 5k moving scene (which roams its middle ninth), moved by setTransforms(handles, xya) of the moving bodies only. Modes: 0 the 5k moving bodies
+// alone, 1 with the level, 2 with the level but every static body filtered out by category (same pairs as 0: the
+// cost of the level's mere presence). Second argument: 0 pairs only, 1 contacts.
+std::size_t addLevel(World& w, const std::vector<scene::Piece>& level, const Filter& f) {
+  std::size_t bodies = 0;
+  std::vector<Polygon> parts;
+  BodyHandle h = kNullBody;
+  auto add = [&](Status st) {  // (h is read after the call that set it)
+    if (!st || !w.setStatic(h, true)) std::fprintf(stderr, "level piece rejected: %s %s\n", st.field, st.message());
+    ++bodies;
+  };
+  for (const scene::Piece& p : level) {
+    const Transform xf{{p.x, p.y}, 0};
+    switch (p.kind) {
+      case scene::LevelKind::Tile: add(w.addAabb({{0, 0}, {1.5, 0.75}}, xf, 0, f, h)); break;
+      case scene::LevelKind::Convex: add(w.addPolygon(std::span<const double>(p.points), xf, 0, f, h)); break;
+      case scene::LevelKind::Concave: {
+        std::vector<Vec2> pts;
+        for (std::size_t k = 0; k < p.points.size(); k += 2) pts.push_back({p.points[k], p.points[k + 1]});
+        (void)decompose(pts, parts);
+        for (const Polygon& part : parts) add(w.addPolygon(part, xf, 0, f, h));
+        break;
+      }
+    }
+  }
+  return bodies;
+}
+
+void BM_WorldLevel(benchmark::State& state) {
+  const int mode = static_cast<int>(state.range(0));
+  scene::Scene s = scene::makeScene(5000);
+  World w;
+  w.setContactMode(state.range(1) == 0 ? ContactMode::PairsOnly : ContactMode::Contacts);
+  Filter moving{};
+  if (mode == 2) moving.mask = ~2u;
+  w.reserve(5000 + (mode > 0 ? 56000 : 0));
+  std::vector<BodyHandle> handles;
+  for (const scene::Body& b : s.bodies) {
+    const Transform xf{{b.x, b.y}, b.angle};
+    BodyHandle h = kNullBody;
+    switch (b.kind) {
+      case scene::Kind::Circle: (void)w.addCircle({{0, 0}, b.a}, xf, 0, moving, h); break;
+      case scene::Kind::Aabb: (void)w.addAabb({{-b.a / 2, -b.b / 2}, {b.a / 2, b.b / 2}}, xf, 0, moving, h); break;
+      case scene::Kind::Box: (void)w.addBox({{0, 0}, {b.a, b.b}, 0}, xf, 0, moving, h); break;
+      case scene::Kind::Polygon: (void)w.addPolygon(std::span<const double>(b.points), xf, 0, moving, h); break;
+    }
+    handles.push_back(h);
+  }
+  std::size_t statics = 0;
+  if (mode > 0) statics = addLevel(w, scene::makeLevel(50000, 3 * s.side, -s.side), Filter{2u, 0xFFFFFFFFu, 0});
+  std::vector<double> xya;
+  w.step();
+  double pairs = 0, frames = 0;
+  for (auto _ : state) {
+    scene::advance(s);
+    fillTransforms(s, xya);
+    (void)w.setTransforms(std::span<const BodyHandle>(handles), std::span<const double>(xya));
+    w.step();
+    pairs += static_cast<double>(w.pairCount());
+    frames += 1;
+  }
+  state.counters["pairs"] = pairs / frames;
+  state.counters["static_bodies"] = static_cast<double>(statics);
+  state.counters["bytes_per_body"] = static_cast<double>(w.heapBytes()) / static_cast<double>(w.bodyCount());
+}
+BENCHMARK(BM_WorldLevel)->ArgsProduct({{0, 1, 2}, {0, 1}})->Unit(benchmark::kMillisecond)->Repetitions(3)
+    ->ReportAggregatesOnly(true)->MinTime(0.3);
 
 void rays(const scene::Scene& s, std::vector<Ray>& out) {
   scene::Mulberry32 rng{777};

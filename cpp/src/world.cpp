@@ -940,17 +940,21 @@ void World::relabelStatic(std::uint32_t k, std::uint32_t to) {
 // arrays cannot grow.
 bool World::rebuildGrid(Grid& g, bool statics) {
   const std::size_t all = bodies_.size();
-  auto member = [&](std::uint32_t k) {
-    return statics ? bounds_[k].kind != kDynamic : bounds_[k].kind != kStaticBinned;
-  };
+  // The members, in increasing dense index, into members_ (one pass over the bodies; the passes below walk the list:
+  // a level of 50k static bodies is not re-read at every step). grid_'s list stays for collectCandidates.
+  if (!grow(members_, all)) return false;
+  members_.clear();
+  for (std::uint32_t k = 0; k < all; ++k) {
+    if (statics ? bounds_[k].kind != kDynamic : bounds_[k].kind != kStaticBinned) members_.push_back(k);
+  }
+  if (statics) gridDirty_ = true;  // members_ now lists static_'s bodies: grid_ is rebuilt next (ensureGrid)
   std::size_t n = 0;
   Aabb wb;
   // World bounds, and the typical body extent: the mean extent of the histogram bin (powers of two) holding the
   // median, so that a few huge or far bodies (whose float-free bounds are honest now) do not move it.
   std::uint32_t hist[2100] = {};
   std::size_t sized = 0;
-  for (std::uint32_t k = 0; k < all; ++k) {
-    if (!member(k)) continue;
+  for (const std::uint32_t k : members_) {
     const Aabb& a = bounds_[k].box;
     if (n++ == 0) wb = a;
     const double e = std::max(a.max.x - a.min.x, a.max.y - a.min.y);
@@ -981,8 +985,7 @@ bool World::rebuildGrid(Grid& g, bool statics) {
     while (acc + hist[bin] < (sized + 1) / 2) acc += hist[bin++];
     double sum = 0.0;
     std::size_t count = 0;
-    for (std::uint32_t k = 0; k < all; ++k) {
-      if (!member(k)) continue;
+    for (const std::uint32_t k : members_) {
       const Aabb& a = bounds_[k].box;
       const double e = std::max(a.max.x - a.min.x, a.max.y - a.min.y);
       if (e > 0.0 && std::isfinite(e) && static_cast<std::size_t>(std::ilogb(e) + 1074) == bin) {
@@ -991,6 +994,28 @@ bool World::rebuildGrid(Grid& g, bool statics) {
       }
     }
     typical = sum / static_cast<double>(count);
+  }
+  // The static grid's cells are at least the moving bodies' (2x their typical extent, computed the same way): a
+  // moving body then covers a few static cells, each compared four entries at a time, instead of many cells of
+  // small level pieces (measured natively on the level scene, bench/native/world_bench.cpp BM_WorldLevel).
+  if (statics && cellSizeSetting_ == 0.0 && typical > 0.0) {
+    std::uint32_t mh[2100] = {};
+    std::size_t movers = 0;
+    for (std::uint32_t k = 0; k < all; ++k) {
+      if (bounds_[k].kind != kDynamic) continue;
+      const Aabb& a = bounds_[k].box;
+      const double e = std::max(a.max.x - a.min.x, a.max.y - a.min.y);
+      if (e > 0.0 && std::isfinite(e)) {
+        ++mh[std::ilogb(e) + 1074];
+        ++movers;
+      }
+    }
+    if (movers > 0) {
+      std::size_t acc = 0, bin = 0;
+      while (acc + mh[bin] < (movers + 1) / 2) acc += mh[bin++];
+      // (the bin's lower bound: a power of two, within 2x of the moving bodies' typical extent)
+      typical = std::min(std::max(typical, std::ldexp(1.0, static_cast<int>(bin) - 1074)), std::max(32.0 * typical, spread));
+    }
   }
   double cell;
   if (!(typical > 0.0) || !std::isfinite(typical)) {
@@ -1055,8 +1080,7 @@ bool World::rebuildGrid(Grid& g, bool statics) {
   // Count entries per bucket (the large bodies are listed after: large is sized to them, not to every body).
   std::uint32_t bk = 0;
   std::size_t largeCount = 0;
-  for (std::uint32_t k = 0; k < all; ++k) {
-    if (!member(k)) continue;
+  for (const std::uint32_t k : members_) {
     const Aabb& a = bounds_[k].box;
     const std::int32_t x0 = g.cellOf(a.min.x, 0), x1 = g.cellOf(a.max.x, 0), y0 = g.cellOf(a.min.y, 1), y1 = g.cellOf(a.max.y, 1);
     const std::int64_t cells = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
@@ -1073,8 +1097,8 @@ bool World::rebuildGrid(Grid& g, bool statics) {
   }
   if (largeCount > 0) {
     if (!grow(g.large, largeCount)) return fail();
-    for (std::uint32_t k = 0; k < all; ++k) {
-      if (member(k) && bounds_[k].large) g.large.push_back(k);
+    for (const std::uint32_t k : members_) {
+      if (bounds_[k].large) g.large.push_back(k);
     }
   }
   std::uint32_t acc = 0;
@@ -1101,8 +1125,8 @@ bool World::rebuildGrid(Grid& g, bool statics) {
   // rounding is monotonic (overlapping bounds keep overlapping), and the floats keep a resolution of 2^-24 of a
   // cell wherever the world is (relative to one origin, a body parked at -1e15 made every float bound coincide).
   const Vec2 o = g.origin;
-  for (std::uint32_t k = static_cast<std::uint32_t>(all); k-- > 0;) {
-    if (!member(k)) continue;
+  for (std::size_t m = members_.size(); m-- > 0;) {
+    const std::uint32_t k = members_[m];
     if (statics) bounds_[k].kind = kStaticBinned;
     if (bounds_[k].large) continue;
     const Aabb& a = bounds_[k].box;
@@ -1326,8 +1350,8 @@ bool World::collectCandidates() {
   const std::uint32_t n = static_cast<std::uint32_t>(bodies_.size());
   for (std::size_t li = 0; li < grid_.large.size() && ok; ++li) {
     const std::uint32_t l = grid_.large[li];
-    for (std::uint32_t k = 0; k < n; ++k) {
-      if (bb[k].kind == kStaticBinned || (bb[k].large && k <= l) || k == l) continue;
+    for (const std::uint32_t k : members_) {
+      if ((bb[k].large && k <= l) || k == l) continue;
       emit(l, k);
     }
   }
@@ -1337,7 +1361,8 @@ bool World::collectCandidates() {
   const Grid& sg = static_;
   if (sg.empty()) return ok;
   const Entries& se = sg.entries;
-  for (std::uint32_t k = 0; k < n && ok; ++k) {
+  for (std::size_t m = 0; m < members_.size() && ok; ++m) {
+    const std::uint32_t k = members_[m];
     if (bb[k].kind != kDynamic) continue;
     const Aabb& a = bb[k].box;
     const std::int32_t x0 = sg.cellOf(a.min.x, 0), x1 = sg.cellOf(a.max.x, 0);
@@ -1361,11 +1386,29 @@ bool World::collectCandidates() {
         const double cornerX = sg.origin.x + static_cast<double>(x) * sg.cellSize;
         const float fx0 = floatDown(a.min.x - cornerX), fx1 = floatUp(a.max.x - cornerX);
         const std::uint32_t before = (x > x0 ? kBeforeX : 0u) | (y > y0 ? kBeforeY : 0u);
-        for (std::uint32_t p = s; p < e; ++p) {
-          const std::uint32_t eb = se.body[p];
-          if ((eb & kEntryBody) == kStaleEntry || (eb & before) != 0) continue;
-          if (!sg.dense && !(sg.entryCells[p].x == x && sg.entryCells[p].y == y)) continue;
-          if (fx0 <= se.maxX[p] && se.minX[p] <= fx1 && fy0 <= se.maxY[p] && se.minY[p] <= fy1) emit(k, eb & kEntryBody);
+        if (!sg.dense) {  // hashed: a bucket mixes cells
+          for (std::uint32_t p = s; p < e; ++p) {
+            const std::uint32_t eb = se.body[p];
+            if ((eb & kEntryBody) == kStaleEntry || (eb & before) != 0) continue;
+            if (!(sg.entryCells[p].x == x && sg.entryCells[p].y == y)) continue;
+            if (fx0 <= se.maxX[p] && se.minX[p] <= fx1 && fy0 <= se.maxY[p] && se.minY[p] <= fy1) emit(k, eb & kEntryBody);
+          }
+          continue;
+        }
+        // Dense: the cell's entries four at a time, as in grid_'s loop above.
+        const F4 qMinX = F4{} + fx0, qMinY = F4{} + fy0, qMaxX = F4{} + fx1, qMaxY = F4{} + fy1;
+        const I4 qBefore = I4{} + static_cast<std::int32_t>(before);
+        const I4 end4 = I4{} + static_cast<std::int32_t>(e);
+        for (std::uint32_t p = s; p < e; p += 4) {
+          const I4 overlap = (qMinX <= load4<F4>(se.maxX.data() + p)) & (load4<F4>(se.minX.data() + p) <= qMaxX) &
+                             (qMinY <= load4<F4>(se.maxY.data() + p)) & (load4<F4>(se.minY.data() + p) <= qMaxY);
+          const I4 home = (load4<I4>(se.body.data() + p) & qBefore) == I4{};
+          const I4 keep = overlap & home & ((lane + static_cast<std::int32_t>(p)) < end4);
+          if ((keep[0] | keep[1] | keep[2] | keep[3]) == 0) continue;
+          for (int l = 0; l < 4; ++l) {
+            const std::uint32_t idx = se.body[p + static_cast<std::uint32_t>(l)] & kEntryBody;
+            if (keep[l] != 0 && idx != kStaleEntry) emit(k, idx);
+          }
         }
       }
     }
@@ -1759,6 +1802,7 @@ std::size_t World::heapBytes() const {
     add(g->bucketStart);
     add(g->large);
   }
+  add(members_);
   add(candidates_);
   add(pairBodies_);
   add(pairKeys_);

@@ -434,6 +434,7 @@ class World {
   Aabb worldBounds_;  ///< the union of both grids' bounds
   std::uint32_t staticPending_ = 0;  ///< static bodies outside static_ plus static_'s stale entries' bodies
   std::uint32_t staticCount_ = 0;    ///< static bodies
+  std::vector<std::uint32_t> members_;  ///< dense indices of grid_'s bodies (after its rebuild), increasing
   bool staticRebuild_ = false;       ///< rebuild static_ at the next ensureGrid (setCellSize)
 
   // pairs
