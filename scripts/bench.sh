@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks. `npm run bench`: native micro benchmarks (core pair functions) and the World scene benchmark, then
 # the JavaScript benchmarks in Node: bench/js/core.mjs (collide2d single and batch calls against sat, intersects
-# and detect-collisions) and bench/js/world.mjs (when present).
+# and detect-collisions), bench/js/world.mjs (when present) and bench/js/level.mjs (issue 12's level scene).
 # `npm run bench -- --js-only` skips the native part; other arguments go to the native benchmark binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,3 +32,5 @@ if [ -f bench/js/world.mjs ]; then
   printf '\n==== bench/js/world.mjs ====\n'
   node bench/js/world.mjs
 fi
+printf '\n==== bench/js/level.mjs ====\n'
+node bench/js/level.mjs
