@@ -61,7 +61,12 @@ CircleLineIntersection lineRoots(Vec2 a, Vec2 b, const Circle& c) {
   CircleLineIntersection out;
   Vec2 sa = a, sb = b, sc = c.center;
   double sr = c.radius;
-  const int k = detail::scaleExponent({a.x, a.y, b.x, b.y, c.center.x, c.center.y, c.radius}, false);
+  // (the common case, every magnitude within [2^-200, 2^200], is decided inline: no call, no rescaling)
+  const double big = std::max(std::max(std::max(std::fabs(a.x), std::fabs(a.y)), std::max(std::fabs(b.x), std::fabs(b.y))),
+                              std::max(std::max(std::fabs(c.center.x), std::fabs(c.center.y)), std::fabs(c.radius)));
+  const int k = big >= 0x1p-200 && big < 0x1p200
+                    ? 0
+                    : detail::scaleExponent({a.x, a.y, b.x, b.y, c.center.x, c.center.y, c.radius}, false);
   if (k > 200 || k < -200) {
     sa = {std::scalbn(a.x, k), std::scalbn(a.y, k)};
     sb = {std::scalbn(b.x, k), std::scalbn(b.y, k)};

@@ -132,9 +132,9 @@ int scaleExponent(std::initializer_list<double> values, bool keepSmall) {
   double big = 0.0, small = std::numeric_limits<double>::infinity();
   for (const double v : values) {
     if (!std::isfinite(v)) return 0;
-    const double m = std::fabs(v);
-    big = std::fmax(big, m);
-    if (m > 0.0) small = std::fmin(small, m);
+    const double m = std::fabs(v);  // (plain comparisons: std::fmax / fmin were library calls on this hot path)
+    if (m > big) big = m;
+    if (m > 0.0 && m < small) small = m;
   }
   if (big == 0.0) return 0;
   int k = -std::ilogb(big);
@@ -144,7 +144,7 @@ int scaleExponent(std::initializer_list<double> values, bool keepSmall) {
   return k;
 }
 
-int orientExact(Vec2 a, Vec2 b, Vec2 c) {
+__attribute__((noinline)) int orientExact(Vec2 a, Vec2 b, Vec2 c) {
   // Rescale so that the largest coordinate lies in [1, 2): exact (a power of two), and every product then lies far
   // from overflow, and underflows only when the coordinates span more than 2^485 (see DOMAIN in predicates.h).
   const int k = scaleExponent({a.x, a.y, b.x, b.y, c.x, c.y});
@@ -175,6 +175,23 @@ int dotSignExact(Vec2 u, Vec2 v, Vec2 w, Vec2 z) {
   return (px + py).sign();
 }
 
+namespace {
+// The exact path of crossOfDiffs, out of line: the filtered path (nearly every call) then needs no stack frame for the
+// expansion arithmetic (measured: raycast against a polygon 300 ns -> see bench/native/core_bench.cpp).
+__attribute__((noinline)) SignedValue crossOfDiffsExact(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1) {
+  const int k1 = scaleExponent({p0.x, p0.y, p1.x, p1.y});
+  const int k2 = scaleExponent({q0.x, q0.y, q1.x, q1.y});
+  const auto s = [](Vec2 p, int k) { return Vec2{std::scalbn(p.x, k), std::scalbn(p.y, k)}; };
+  p0 = s(p0, k1);
+  p1 = s(p1, k1);
+  q0 = s(q0, k2);
+  q1 = s(q1, k2);
+  const SignedValue e = fromExpansion(exactDiff(p1.x, p0.x) * exactDiff(q1.y, q0.y) -
+                                      exactDiff(p1.y, p0.y) * exactDiff(q1.x, q0.x));
+  return {std::scalbn(e.value, -k1 - k2), e.sign};
+}
+}  // namespace
+
 SignedValue crossOfDiffs(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, bool accurate) {
   const double l = (p1.x - p0.x) * (q1.y - q0.y);
   const double r = (p1.y - p0.y) * (q1.x - q0.x);
@@ -188,25 +205,12 @@ SignedValue crossOfDiffs(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, bool accurate) {
     // Both products are zero: exact when no factor underflowed, i.e. when a difference is exactly zero.
     if ((p1.x == p0.x || q1.y == q0.y) && (p1.y == p0.y || q1.x == q0.x)) return {0.0, 0};
   }
-  const int k1 = scaleExponent({p0.x, p0.y, p1.x, p1.y});
-  const int k2 = scaleExponent({q0.x, q0.y, q1.x, q1.y});
-  const auto s = [](Vec2 p, int k) { return Vec2{std::scalbn(p.x, k), std::scalbn(p.y, k)}; };
-  p0 = s(p0, k1);
-  p1 = s(p1, k1);
-  q0 = s(q0, k2);
-  q1 = s(q1, k2);
-  const SignedValue e = fromExpansion(exactDiff(p1.x, p0.x) * exactDiff(q1.y, q0.y) -
-                                      exactDiff(p1.y, p0.y) * exactDiff(q1.x, q0.x));
-  return {std::scalbn(e.value, -k1 - k2), e.sign};
+  return crossOfDiffsExact(p0, p1, q0, q1);
 }
 
-SignedValue crossWithDiff(Vec2 d, Vec2 o, Vec2 p) {
-  const double l = d.x * (p.y - o.y);
-  const double r = d.y * (p.x - o.x);
-  const double det = l - r;
-  const double detsum = std::fabs(l) + std::fabs(r);
-  const double bound = kErrBoundA * detsum;
-  if (filterable(detsum) && (det >= bound || -det >= bound)) return {det, signOf(det)};
+namespace {
+// Exact path, out of line (see crossOfDiffsExact).
+__attribute__((noinline)) SignedValue crossWithDiffExact(Vec2 d, Vec2 o, Vec2 p) {
   const int k1 = scaleExponent({d.x, d.y});
   const int k2 = scaleExponent({o.x, o.y, p.x, p.y});
   d = {std::scalbn(d.x, k1), std::scalbn(d.y, k1)};
@@ -216,14 +220,21 @@ SignedValue crossWithDiff(Vec2 d, Vec2 o, Vec2 p) {
       fromExpansion(exact(d.x) * exactDiff(p.y, o.y) - exact(d.y) * exactDiff(p.x, o.x));
   return {std::scalbn(e.value, -k1 - k2), e.sign};
 }
+}  // namespace
 
-SignedValue dotWithDiff(Vec2 d, Vec2 o, Vec2 p) {
-  const double l = d.x * (p.x - o.x);
-  const double r = d.y * (p.y - o.y);
-  const double det = l + r;
+SignedValue crossWithDiff(Vec2 d, Vec2 o, Vec2 p) {
+  const double l = d.x * (p.y - o.y);
+  const double r = d.y * (p.x - o.x);
+  const double det = l - r;
   const double detsum = std::fabs(l) + std::fabs(r);
   const double bound = kErrBoundA * detsum;
   if (filterable(detsum) && (det >= bound || -det >= bound)) return {det, signOf(det)};
+  return crossWithDiffExact(d, o, p);
+}
+
+namespace {
+// Exact path, out of line (see crossOfDiffsExact).
+__attribute__((noinline)) SignedValue dotWithDiffExact(Vec2 d, Vec2 o, Vec2 p) {
   const int k1 = scaleExponent({d.x, d.y});
   const int k2 = scaleExponent({o.x, o.y, p.x, p.y});
   d = {std::scalbn(d.x, k1), std::scalbn(d.y, k1)};
@@ -233,6 +244,19 @@ SignedValue dotWithDiff(Vec2 d, Vec2 o, Vec2 p) {
       fromExpansion(exact(d.x) * exactDiff(p.x, o.x) + exact(d.y) * exactDiff(p.y, o.y));
   return {std::scalbn(e.value, -k1 - k2), e.sign};
 }
+}  // namespace
+
+SignedValue dotWithDiff(Vec2 d, Vec2 o, Vec2 p) {
+  const double l = d.x * (p.x - o.x);
+  const double r = d.y * (p.y - o.y);
+  const double det = l + r;
+  const double detsum = std::fabs(l) + std::fabs(r);
+  const double bound = kErrBoundA * detsum;
+  if (filterable(detsum) && (det >= bound || -det >= bound)) return {det, signOf(det)};
+  return dotWithDiffExact(d, o, p);
+}
+
+SignedValue tangencyDiscriminantExact(Vec2 d, Vec2 o, Vec2 c, double r);
 
 SignedValue tangencyDiscriminant(Vec2 d, Vec2 o, Vec2 c, double r) {
   // D = r^2 |d|^2 - (d x (c - o))^2, filtered in double (the bound of circle_line.cpp), else exact on inputs
@@ -249,6 +273,11 @@ SignedValue tangencyDiscriminant(Vec2 d, Vec2 o, Vec2 c, double r) {
     if (value > bound) return {value, 1};
     if (value < -bound) return {value, -1};
   }
+  return tangencyDiscriminantExact(d, o, c, r);
+}
+
+// The exact path of tangencyDiscriminant, out of line (see crossOfDiffsExact).
+__attribute__((noinline)) SignedValue tangencyDiscriminantExact(Vec2 d, Vec2 o, Vec2 c, double r) {
   if (!(std::isfinite(d.x) && std::isfinite(d.y) && std::isfinite(o.x) && std::isfinite(o.y) &&
         std::isfinite(c.x) && std::isfinite(c.y) && std::isfinite(r))) {
     return {0.0, -1};  // NaN / infinite input: a miss
