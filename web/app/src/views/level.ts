@@ -138,7 +138,7 @@ export function makeLevel(W: number, H: number, t: number, seed = 2024): Level {
   ];
   const want = 36;
   for (let attempt = 0; attempt < 600 && concave.length < want; attempt++) {
-    const s = 28 + rand() * 40; // size in world units
+    const s = (28 + rand() * 40) * Math.max(1, t / 7); // size in world units (bigger with bigger tiles)
     const n = Math.ceil(s / t);
     const c0 = between(1, cols - n - 2), r0 = between(1, rows - thick - n - 3);
     let ok = true;

@@ -78,7 +78,9 @@ whole frame.</p>`;
 <span>static bodies <b data-testid="stress-static-count">–</b> (<b data-testid="stress-tile-count">–</b> tiles and slopes,
 <b data-testid="stress-concave-count">–</b> concave pieces in <b data-testid="stress-part-count">–</b> parts)</span>
 <span>pairs this frame <b data-testid="stress-pairs">–</b></span><span>with a static body <b data-testid="stress-static-pairs">–</b></span>
-<span>static pieces touched <b data-testid="stress-touched">–</b></span>`;
+<span>static pieces touched <b data-testid="stress-touched">–</b></span>
+<small class="level-legend">light grey: tiles and slopes · dark grey: a concave piece, the white lines cut it into its convex
+parts · hatched vermillion: a static piece a circle touches</small>`;
   levelStats.setAttribute('aria-live', 'off');
   const fig = document.createElement('div');
   fig.className = 'figure';
