@@ -143,6 +143,9 @@ describe('stress view, level mode', () => {
       const statics = await num(page, 'stress-static-count');
       assert.equal(statics, snap.statics.length);
       assert.ok(statics > 300, `static pieces (${statics})`);
+      const concave = await num(page, 'stress-concave-count');
+      assert.ok(concave >= 4 && concave === snap.concave.length, `concave pieces on a phone too (${concave})`);
+      assert.equal(await num(page, 'stress-part-count'), snap.pieceConcave.filter((c) => c >= 0).length);
       assert.ok((await num(page, 'stress-static-pairs')) > 0, 'pairs with a static body');
       const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(wide <= 0, `no horizontal overflow (${wide} px)`);

@@ -50,6 +50,7 @@ export function makeLevel(W: number, H: number, t: number, seed = 2024): Level {
   const occ = new Uint8Array(cols * rows);
   const pieces: Piece[] = [];
   const concave: { outline: Pt[]; parts: number }[] = [];
+  const thick = Math.max(1, Math.round(10 / t)); // platform and ground thickness in tiles
   let tiles = 0, slopes = 0;
   const free = (c: number, r: number) => c >= 0 && r >= 0 && c < cols && r < rows && !occ[r * cols + c];
 
@@ -71,8 +72,65 @@ export function makeLevel(W: number, H: number, t: number, seed = 2024): Level {
     slopes++;
   };
 
+  // Concave pieces first (so that they find room; the platforms then stop short of them): outlines in world
+  // coordinates, turned by a multiple of 90 degrees, bigger and fewer with bigger tiles.
+  const shapes: ((s: number) => Pt[])[] = [
+    (s) => { // U cup
+      const w = 0.28 * s;
+      return [[0, 0], [w, 0], [w, s - w], [s - w, s - w], [s - w, 0], [s, 0], [s, s], [0, s]].map(([x, y]) => ({ x, y }));
+    },
+    (s) => { // L bracket
+      const w = 0.3 * s;
+      return [[0, 0], [w, 0], [w, s - w], [s, s - w], [s, s], [0, s]].map(([x, y]) => ({ x, y }));
+    },
+    (s) => { // star
+      const k = between(5, 7), out: Pt[] = [];
+      for (let i = 0; i < 2 * k; i++) {
+        const a = (Math.PI * i) / k, rr = (i % 2 ? 0.22 : 0.5) * s;
+        out.push({ x: s / 2 + rr * Math.sin(a), y: s / 2 - rr * Math.cos(a) });
+      }
+      return out;
+    },
+    (s) => { // arch: a thick half ring
+      const m = 8, out: Pt[] = [];
+      for (let i = 0; i <= m; i++) {
+        const a = (Math.PI * i) / m;
+        out.push({ x: s / 2 - 0.5 * s * Math.cos(a), y: s - 0.5 * s * Math.sin(a) * 1.6 });
+      }
+      for (let i = m; i >= 0; i--) {
+        const a = (Math.PI * i) / m;
+        out.push({ x: s / 2 - 0.3 * s * Math.cos(a), y: s - 0.3 * s * Math.sin(a) * 1.6 });
+      }
+      return out;
+    },
+  ];
+  const want = t <= 5 ? 30 : t <= 8 ? 18 : 10;
+  for (let attempt = 0; attempt < 600 && concave.length < want; attempt++) {
+    const s = (28 + rand() * 40) * Math.max(1, t / 7); // size in world units (bigger with bigger tiles)
+    const n = Math.ceil(s / t);
+    const c0 = between(1, cols - n - 2), r0 = between(1, rows - thick - n - 3);
+    let ok = true;
+    for (let r = r0 - 2; ok && r < r0 + n + 2; r++) for (let c = c0 - 2; c < c0 + n + 2; c++) if (!free(c, r)) { ok = false; break; }
+    if (!ok) continue;
+    const kind = concave.length % shapes.length;
+    const turn = between(0, 3);
+    const x0 = c0 * t, y0 = r0 * t;
+    const outline = shapes[kind](s).map((p) => {
+      let { x, y } = p;
+      for (let q = 0; q < turn; q++) [x, y] = [s - y, x];
+      return { x: x0 + x, y: y0 + y };
+    });
+    const parts = c2.decompose(outline);
+    for (let r = r0 - 1; r < r0 + n + 1; r++) for (let c = c0 - 1; c < c0 + n + 1; c++) occ[r * cols + c] = 1;
+    const index = concave.length;
+    concave.push({ outline, parts: parts.length });
+    for (const part of parts) {
+      const pts: number[] = [];
+      for (const p of part.points) pts.push(p.x, p.y);
+      pieces.push({ shape: part, x: 0, y: 0, pts, concave: index });
+    }
+  }
   // The ground: `thick` rows along the bottom, with hills (a slope up, a flat top, a slope down).
-  const thick = Math.max(1, Math.round(10 / t));
   for (let r = rows - thick; r < rows; r++) for (let c = 0; c < cols; c++) tile(c, r);
   for (let c = between(4, 12); c < cols - 12; c += between(14, 40)) {
     const w = between(2, 10), h = between(1, Math.max(1, Math.round(20 / t)));
@@ -105,62 +163,5 @@ export function makeLevel(W: number, H: number, t: number, seed = 2024): Level {
     }
   }
 
-  // Concave pieces in the free space left: outlines in world coordinates, turned by a multiple of 90 degrees.
-  const shapes: ((s: number) => Pt[])[] = [
-    (s) => { // U cup
-      const w = 0.28 * s;
-      return [[0, 0], [w, 0], [w, s - w], [s - w, s - w], [s - w, 0], [s, 0], [s, s], [0, s]].map(([x, y]) => ({ x, y }));
-    },
-    (s) => { // L bracket
-      const w = 0.3 * s;
-      return [[0, 0], [w, 0], [w, s - w], [s, s - w], [s, s], [0, s]].map(([x, y]) => ({ x, y }));
-    },
-    (s) => { // star
-      const k = between(5, 7), out: Pt[] = [];
-      for (let i = 0; i < 2 * k; i++) {
-        const a = (Math.PI * i) / k, rr = (i % 2 ? 0.22 : 0.5) * s;
-        out.push({ x: s / 2 + rr * Math.sin(a), y: s / 2 - rr * Math.cos(a) });
-      }
-      return out;
-    },
-    (s) => { // arch: a thick half ring
-      const m = 8, out: Pt[] = [];
-      for (let i = 0; i <= m; i++) {
-        const a = (Math.PI * i) / m;
-        out.push({ x: s / 2 - 0.5 * s * Math.cos(a), y: s - 0.5 * s * Math.sin(a) * 1.6 });
-      }
-      for (let i = m; i >= 0; i--) {
-        const a = (Math.PI * i) / m;
-        out.push({ x: s / 2 - 0.3 * s * Math.cos(a), y: s - 0.3 * s * Math.sin(a) * 1.6 });
-      }
-      return out;
-    },
-  ];
-  const want = 36;
-  for (let attempt = 0; attempt < 600 && concave.length < want; attempt++) {
-    const s = (28 + rand() * 40) * Math.max(1, t / 7); // size in world units (bigger with bigger tiles)
-    const n = Math.ceil(s / t);
-    const c0 = between(1, cols - n - 2), r0 = between(1, rows - thick - n - 3);
-    let ok = true;
-    for (let r = r0 - 2; ok && r < r0 + n + 2; r++) for (let c = c0 - 2; c < c0 + n + 2; c++) if (!free(c, r)) { ok = false; break; }
-    if (!ok) continue;
-    const kind = concave.length % shapes.length;
-    const turn = between(0, 3);
-    const x0 = c0 * t, y0 = r0 * t;
-    const outline = shapes[kind](s).map((p) => {
-      let { x, y } = p;
-      for (let q = 0; q < turn; q++) [x, y] = [s - y, x];
-      return { x: x0 + x, y: y0 + y };
-    });
-    const parts = c2.decompose(outline);
-    for (let r = r0; r < r0 + n; r++) for (let c = c0; c < c0 + n; c++) occ[r * cols + c] = 1;
-    const index = concave.length;
-    concave.push({ outline, parts: parts.length });
-    for (const part of parts) {
-      const pts: number[] = [];
-      for (const p of part.points) pts.push(p.x, p.y);
-      pieces.push({ shape: part, x: 0, y: 0, pts, concave: index });
-    }
-  }
   return { tile: t, pieces, concave, tiles, slopes };
 }
