@@ -126,6 +126,14 @@ describe('stress view, level mode', () => {
       await page.locator('[data-testid="stress-level"]').check();
       assert.equal((await hashParams(page)).get('level'), '1');
       assert.equal(await num(page, 'stress-static-count'), shown['static-count']);
+      // A narrow window calls for bigger tiles: the level is rebuilt for it (fewer, bigger pieces).
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForFunction(() => document.querySelector('article.stress').levelSnapshot()?.tile > 5);
+      await page.waitForTimeout(300);
+      const narrow = await snapshot(page);
+      assert.ok(narrow.statics.length < snap.statics.length, `${narrow.statics.length} pieces at tile ${narrow.tile}`);
+      assert.equal(await num(page, 'stress-static-count'), narrow.statics.length);
+      assert.equal(narrow.bodyCount, 600 + narrow.statics.length);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
