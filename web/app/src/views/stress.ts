@@ -1,8 +1,10 @@
 // Stress view: N moving circles; every frame the pairs are tested with the package's batch functions, either all
 // pairs (brute force, in chunks) or the candidate pairs of a uniform grid built here in JavaScript, or by the
-// package's World (its own broad phase in wasm, one setTransforms + step per frame).
+// package's World (its own broad phase in wasm, one setTransforms + step per frame). Level mode (level=1) adds a level
+// of static pieces (tiles, slopes, concave pieces split by c2.decompose) to the World; the circles bounce off it.
 import * as c2 from 'collide2d';
 import type { Mounted } from '../chapter';
+import { type Level, makeLevel, tileFor } from './level';
 import { C, Stage } from '../stage';
 import { buildHash, replaceHash } from '../url';
 
@@ -26,6 +28,8 @@ function rng(seed: number): () => number {
 export function mountStress(root: HTMLElement, params: URLSearchParams): Mounted {
   let n = clampN(Number(params.get('n') ?? 1000));
   let mode: Mode = modeOf(params.get('mode'));
+  let levelOn = params.get('level') === '1';
+  if (levelOn) mode = 'world'; // the level lives in the World
   let running = params.get('paused') !== '1';
 
   const art = document.createElement('article');
@@ -38,6 +42,14 @@ it all N(N−1)/2 pairs in chunks; <em>grid</em> first buckets the circles into 
 wide (plain JavaScript) and only tests neighbours. <em>World</em> hands the whole job to <code>c2.World</code>: one
 <code>setTransforms</code> call with every position, one <code>step()</code>, and the touching pairs come back as a
 <code>Uint32Array</code> view into wasm memory (its grid lives in wasm too). Touching circles are filled in vermillion.
+<em>Level</em> adds static geometry to the World, as a game has it: platforms of small tiles (boxes and slope
+triangles, grey) and concave pieces (U cups, L brackets, stars, arches). The World only takes convex shapes, so
+<code>c2.decompose(outline)</code> splits each concave outline into convex parts (darker grey, the thin lines
+are the cuts between parts), and every part is added as a body of its own with
+<code>world.add(part, {x: 0, y: 0}, {static: true})</code>. Static bodies never pair with each other and are binned
+once into a grid of their own, so thousands of them cost little per step; they pair with the moving circles as any
+body does. A static piece touched by a circle is hatched in vermillion, and the circles bounce off the level along the
+contact normal of <code>world.pairContacts</code>.
 The figures below time the library's part of each frame (<em>library</em>: building the pairs and testing them, or
 <code>setTransforms</code> + <code>step</code>) apart from the drawing (every body rasterised into one image) and the
 whole frame.</p>`;
@@ -50,6 +62,7 @@ whole frame.</p>`;
 <label><input type="radio" name="mode" value="brute" data-testid="mode-brute"> brute force (all pairs)</label>
 <label><input type="radio" name="mode" value="world" data-testid="mode-world"> World</label>
 <label><input type="checkbox" data-testid="stress-grid"> show the World's grid</label>
+<label><input type="checkbox" data-testid="stress-level"> level (static pieces)</label>
 <button type="button" class="btn" data-testid="stress-pause"></button>`;
   const stats = document.createElement('p');
   stats.className = 'stats';
@@ -57,21 +70,34 @@ whole frame.</p>`;
 <span>frame <b data-testid="stat-frame">–</b> ms (<b data-testid="stat-fps">–</b> fps)</span>
 <span>pairs tested <b data-testid="stat-pairs">–</b></span><span>World cell <b data-testid="stat-cell">–</b></span><span>touching pairs <b data-testid="stat-hits">–</b></span>`;
   stats.setAttribute('aria-live', 'off');
+  // Level mode's figures: what the World holds and what the last step found.
+  const levelStats = document.createElement('p');
+  levelStats.className = 'stats level-stats';
+  levelStats.dataset.testid = 'stress-level-stats';
+  levelStats.innerHTML = `<span>moving bodies <b data-testid="stress-moving-count">–</b></span>
+<span>static bodies <b data-testid="stress-static-count">–</b> (<b data-testid="stress-tile-count">–</b> tiles and slopes,
+<b data-testid="stress-concave-count">–</b> concave pieces in <b data-testid="stress-part-count">–</b> parts)</span>
+<span>pairs this frame <b data-testid="stress-pairs">–</b></span><span>with a static body <b data-testid="stress-static-pairs">–</b></span>
+<span>static pieces touched <b data-testid="stress-touched">–</b></span>
+<small class="level-legend">light grey: tiles and slopes · dark grey: a concave piece, the white lines cut it into its convex
+parts · hatched vermillion: a static piece a circle touches</small>`;
+  levelStats.setAttribute('aria-live', 'off');
   const fig = document.createElement('div');
   fig.className = 'figure';
   // The figure first, the explanation under it.
   const prose = art.querySelector('.prose') as HTMLElement;
-  art.append(bar, stats, fig, prose);
+  art.append(bar, stats, levelStats, fig, prose);
   root.replaceChildren(art);
 
   const slider = bar.querySelector('input[type=range]') as HTMLInputElement;
   const nOut = bar.querySelector('output') as HTMLOutputElement;
   const pause = bar.querySelector('button') as HTMLButtonElement;
   const gridBox = bar.querySelector('[data-testid=stress-grid]') as HTMLInputElement;
+  const levelBox = bar.querySelector('[data-testid=stress-level]') as HTMLInputElement;
   let showGrid = params.get('grid') === '1';
   let cellSize = 1;
   const radios = [...bar.querySelectorAll<HTMLInputElement>('input[type=radio]')];
-  const q = (id: string) => stats.querySelector(`[data-testid=${id}]`) as HTMLElement;
+  const q = (id: string) => art.querySelector(`[data-testid=${id}]`) as HTMLElement;
 
   const stage = new Stage(fig, { x: 0, y: 0, w: W, h: H }, 'Moving bodies');
   let x = new Float64Array(0), y = x, vx = x, vy = x, r = x;
@@ -88,11 +114,22 @@ whole frame.</p>`;
   let slotToIndex = new Int32Array(0);
   let raf = 0;
   let last = performance.now();
+  // Level mode: the geometry (rebuilt when the tile size for the view changes), the static handles in piece order,
+  // slot -> piece index (-1: a moving body), the pieces touched at the last step, and the push out of the level
+  // for each circle (applied at the next frame, so that a paused scene is exactly the one the step saw).
+  let level: Level | null = null;
+  let staticHandles = new Uint32Array(0);
+  let slotPiece = new Int32Array(0);
+  let touched = new Uint8Array(0);
+  let touchedList = new Int32Array(0);
+  let touchedCount = 0, staticPairs = 0;
+  let pushX = new Float64Array(0), pushY = pushX;
 
   function populate(): void {
     const rand = rng(12345);
     x = new Float64Array(n); y = new Float64Array(n); vx = new Float64Array(n); vy = new Float64Array(n);
     r = new Float64Array(n); hit = new Uint8Array(n);
+    pushX = new Float64Array(n); pushY = new Float64Array(n);
     const rmax = n > 3000 ? 3.5 : n > 800 ? 5 : 9;
     for (let i = 0; i < n; i++) {
       r[i] = rmax * (0.5 + 0.5 * rand());
@@ -183,6 +220,16 @@ whole frame.</p>`;
     return { pairs, hits };
   }
 
+  /** The level for the current view size (tiles of a few pixels on screen at least). */
+  function currentLevel(): Level {
+    const t = tileFor(stage.k);
+    if (!level || level.tile !== t) {
+      level = makeLevel(W, H, t);
+      levelPx = null;
+    }
+    return level;
+  }
+
   /** A World holding the current circles (built when World mode needs it; freed on rebuild and on leaving). */
   function ensureWorld(): c2.World {
     if (world) return world;
@@ -192,9 +239,33 @@ whole frame.</p>`;
     for (let i = 0; i < n; i++) sum += 2 * r[i];
     cellSize = n ? (2 * sum) / n : 1;
     const w = new c2.World({ cellSize });
-    w.reserve(n);
-    xya = new Float64Array(3 * n);
-    slotToIndex = new Int32Array(n);
+    // Level mode: the static pieces first (body order: pieces, then circles), each with its transform in xya once.
+    const pieces = levelOn ? currentLevel().pieces : [];
+    const S = pieces.length;
+    w.reserve(S + n);
+    xya = new Float64Array(3 * (S + n));
+    slotToIndex = new Int32Array(S + n);
+    slotPiece = new Int32Array(S + n).fill(-1);
+    staticHandles = new Uint32Array(S);
+    touched = new Uint8Array(S);
+    touchedList = new Int32Array(S);
+    touchedCount = staticPairs = 0;
+    for (let j = 0; j < S; j++) {
+      const p = pieces[j];
+      const h = w.add(p.shape, { x: p.x, y: p.y }, { static: true });
+      staticHandles[j] = h;
+      slotPiece[h & 0xfffff] = j;
+      xya[3 * j] = p.x;
+      xya[3 * j + 1] = p.y;
+    }
+    // Circles that would start inside the level are moved (World.queryShape) to a free spot.
+    const rand = rng(777);
+    for (let i = 0; i < n && S; i++) {
+      for (let tries = 0; tries < 50 && w.queryShape(c2.circle(x[i], y[i], r[i])) > 0; tries++) {
+        x[i] = r[i] + rand() * (W - 2 * r[i]);
+        y[i] = r[i] + rand() * (H - 2 * r[i]);
+      }
+    }
     for (let i = 0; i < n; i++) {
       const h = w.add(c2.circle(0, 0, r[i]), { x: x[i], y: y[i] });
       slotToIndex[h & 0xfffff] = i; // a handle is slot | generation << 20 (see World in index.d.ts)
@@ -210,21 +281,48 @@ whole frame.</p>`;
 
   function inWorld(): { pairs: number; hits: number } {
     const w = ensureWorld();
+    const o = 3 * staticHandles.length; // the circles follow the static pieces in body order
     for (let i = 0; i < n; i++) {
-      xya[3 * i] = x[i];
-      xya[3 * i + 1] = y[i];
+      xya[o + 3 * i] = x[i];
+      xya[o + 3 * i + 1] = y[i];
     }
     w.setTransforms(xya);
     const count = w.step();
     const bodies = w.pairBodies; // read the first 2 * count entries
-    for (let k = 0; k < 2 * count; k++) hit[slotToIndex[bodies[k] & 0xfffff]] = 1;
+    if (!staticHandles.length) {
+      for (let k = 0; k < 2 * count; k++) hit[slotToIndex[bodies[k] & 0xfffff]] = 1;
+      return { pairs: count, hits: count };
+    }
+    // Level mode: a pair is circle-circle or circle-piece (two static pieces never pair). A circle touching a piece
+    // is pushed out along the contact normal (it points from A to B) and bounces if it moves into the piece.
+    const contacts = w.pairContacts;
+    for (let k = 0; k < touchedCount; k++) touched[touchedList[k]] = 0;
+    touchedCount = staticPairs = 0;
+    for (let k = 0; k < count; k++) {
+      const sa = bodies[2 * k] & 0xfffff, sb = bodies[2 * k + 1] & 0xfffff;
+      const pa = slotPiece[sa], pb = slotPiece[sb];
+      if (pa < 0) hit[slotToIndex[sa]] = 1;
+      if (pb < 0) hit[slotToIndex[sb]] = 1;
+      if (pa < 0 && pb < 0) continue;
+      staticPairs++;
+      const piece = pa >= 0 ? pa : pb;
+      if (!touched[piece]) { touched[piece] = 1; touchedList[touchedCount++] = piece; }
+      const i = slotToIndex[pa >= 0 ? sb : sa];
+      const s = pa >= 0 ? -1 : 1; // the normal turned to point from the circle into the piece
+      const nx = s * contacts[5 * k], ny = s * contacts[5 * k + 1], depth = contacts[5 * k + 2];
+      pushX[i] -= nx * depth;
+      pushY[i] -= ny * depth;
+      const vn = vx[i] * nx + vy[i] * ny;
+      if (vn > 0) { vx[i] -= 2 * vn * nx; vy[i] -= 2 * vn * ny; }
+    }
     return { pairs: count, hits: count };
   }
 
   function step(dt: number): void {
     for (let i = 0; i < n; i++) {
-      x[i] += vx[i] * dt;
-      y[i] += vy[i] * dt;
+      x[i] += pushX[i] + vx[i] * dt;
+      y[i] += pushY[i] + vy[i] * dt;
+      pushX[i] = pushY[i] = 0;
       if (x[i] < r[i]) { x[i] = r[i]; vx[i] = Math.abs(vx[i]); }
       if (x[i] > W - r[i]) { x[i] = W - r[i]; vx[i] = -Math.abs(vx[i]); }
       if (y[i] < r[i]) { y[i] = r[i]; vy[i] = Math.abs(vy[i]); }
@@ -251,6 +349,51 @@ whole frame.</p>`;
     return ((a << 24) | ((v & 0xff) << 16) | (v & 0xff00) | (v >> 16)) >>> 0; // little-endian RGBA bytes
   };
   const WHITE = 0xffffffff;
+  // Level mode: the level drawn once per view size into an image that each frame starts from.
+  let levelPx: Uint32Array | null = null;
+  let levelKey = '';
+  function levelImage(cw: number, ch: number): Uint32Array {
+    const lv = currentLevel();
+    const key = `${cw},${ch},${stage.k},${stage.ox},${stage.oy},${lv.tile}`;
+    if (levelPx && key === levelKey) return levelPx;
+    const c = document.createElement('canvas');
+    c.width = cw;
+    c.height = ch;
+    const g = c.getContext('2d') as CanvasRenderingContext2D;
+    g.fillStyle = '#ffffff';
+    g.fillRect(0, 0, cw, ch);
+    const d = stage.dpr, k = stage.k;
+    g.setTransform(d * k, 0, 0, d * k, d * stage.ox, d * stage.oy); // world units in, device pixels out
+    const trace = (pts: ArrayLike<number>) => {
+      g.moveTo(pts[0], pts[1]);
+      for (let i = 2; i < pts.length; i += 2) g.lineTo(pts[i], pts[i + 1]);
+      g.closePath();
+    };
+    // Tiles and slopes: light grey with a faint edge, so the tiles can be told apart.
+    g.beginPath();
+    for (const p of lv.pieces) if (p.concave < 0) trace(p.pts);
+    g.fillStyle = '#c9ced6';
+    g.fill();
+    g.strokeStyle = '#a3aab5';
+    g.lineWidth = 0.6 / k;
+    g.stroke();
+    // Concave pieces: darker grey; each convex part outlined thinly in white (the cuts), the outline in ink.
+    g.beginPath();
+    for (const p of lv.pieces) if (p.concave >= 0) trace(p.pts);
+    g.fillStyle = '#8f98a6';
+    g.fill();
+    g.strokeStyle = '#ffffff';
+    g.lineWidth = 1 / k;
+    g.stroke();
+    g.beginPath();
+    for (const cv of lv.concave) trace(cv.outline.flatMap((p) => [p.x, p.y]));
+    g.strokeStyle = C.ink;
+    g.lineWidth = 1.3 / k;
+    g.stroke();
+    levelPx = new Uint32Array(g.getImageData(0, 0, cw, ch).data.buffer);
+    levelKey = key;
+    return levelPx;
+  }
   const MISS = rgba(C.miss);
   const HIT = rgba(C.hit);
   const HIT_FILL = rgba('#f3b58c');
@@ -264,7 +407,8 @@ whole frame.</p>`;
       img = ctx.createImageData(cw, ch);
       px = new Uint32Array(img.data.buffer);
     }
-    px.fill(WHITE);
+    if (levelOn && staticHandles.length) px.set(levelImage(cw, ch));
+    else px.fill(WHITE);
     const d = stage.dpr;
     const k = stage.k * d;
     const ox = stage.ox * d, oy = stage.oy * d;
@@ -291,6 +435,21 @@ whole frame.</p>`;
     }
     ctx.putImageData(img, 0, 0);
     ctx.setTransform(d, 0, 0, d, 0, 0);
+    if (levelOn && level && touchedCount) {
+      // Static pieces touched by a circle at the last step: hatched vermillion with a vermillion edge.
+      ctx.beginPath();
+      for (let t = 0; t < touchedCount; t++) {
+        const pts = level.pieces[touchedList[t]].pts;
+        ctx.moveTo(stage.ox + pts[0] * stage.k, stage.oy + pts[1] * stage.k);
+        for (let i = 2; i < pts.length; i += 2) ctx.lineTo(stage.ox + pts[i] * stage.k, stage.oy + pts[i + 1] * stage.k);
+        ctx.closePath();
+      }
+      ctx.fillStyle = stage.hatch(C.hit);
+      ctx.fill();
+      ctx.strokeStyle = C.hit;
+      ctx.lineWidth = 1.2;
+      ctx.stroke();
+    }
     if (showGrid && mode === 'world') {
       // The World's grid: cells of cellSize from the origin; cells holding two or more bodies are shaded.
       const cols = Math.ceil(W / cellSize), rows = Math.ceil(H / cellSize);
@@ -336,6 +495,17 @@ whole frame.</p>`;
     q('stat-pairs').textContent = mode === 'world' ? 'inside wasm' : lastPairs.toLocaleString('en-US');
     q('stat-cell').textContent = mode === 'world' && world ? cellSize.toFixed(2) : '–';
     q('stat-hits').textContent = lastHits.toLocaleString('en-US');
+    if (levelOn && level) {
+      const fmt = (v: number) => v.toLocaleString('en-US');
+      q('stress-moving-count').textContent = fmt(n);
+      q('stress-static-count').textContent = fmt(staticHandles.length);
+      q('stress-tile-count').textContent = fmt(level.tiles + level.slopes);
+      q('stress-concave-count').textContent = fmt(level.concave.length);
+      q('stress-part-count').textContent = fmt(level.concave.reduce((s, c) => s + c.parts, 0));
+      q('stress-pairs').textContent = fmt(lastPairs);
+      q('stress-static-pairs').textContent = fmt(staticPairs);
+      q('stress-touched').textContent = fmt(touchedCount);
+    }
   }
 
   let statTimer = 0;
@@ -347,7 +517,7 @@ whole frame.</p>`;
     step(dt);
     detect();
     stage.drawNow();
-    if (now - statTimer > 250) {
+    if (now - statTimer > 250 || !running) {
       statTimer = now;
       showStats();
     }
@@ -361,7 +531,12 @@ whole frame.</p>`;
     pause.textContent = running ? 'Pause' : 'Run';
     gridBox.checked = showGrid;
     gridBox.disabled = mode !== 'world';
-    replaceHash(buildHash(['stress'], { n: String(n), mode, ...(running ? {} : { paused: '1' }), ...(showGrid ? { grid: '1' } : {}) }));
+    levelBox.checked = levelOn;
+    radios.forEach((el) => { el.disabled = levelOn && el.value !== 'world'; });
+    levelStats.hidden = !levelOn;
+    replaceHash(buildHash(['stress'], {
+      n: String(n), mode, ...(running ? {} : { paused: '1' }), ...(showGrid ? { grid: '1' } : {}), ...(levelOn ? { level: '1' } : {}),
+    }));
   }
 
   function restart(): void {
@@ -391,6 +566,49 @@ whole frame.</p>`;
     syncControls();
     stage.drawNow();
   });
+  levelBox.addEventListener('change', () => {
+    levelOn = levelBox.checked;
+    if (levelOn) mode = 'world';
+    syncControls();
+    dropWorld();
+    emaQuery = 0;
+    detect();
+    stage.drawNow();
+    showStats();
+  });
+  // A view size that calls for another tile size rebuilds the level (once the resizing has settled).
+  let resizeTimer = 0;
+  stage.onResize = () => {
+    if (!levelOn || !level || tileFor(stage.k) === level.tile) return;
+    clearTimeout(resizeTimer);
+    resizeTimer = window.setTimeout(() => {
+      dropWorld();
+      detect();
+      stage.drawNow();
+      showStats();
+    }, 150);
+  };
+  // For the e2e test and the curious (devtools): the level scene as the World sees it after the last step.
+  (art as unknown as { levelSnapshot: () => unknown }).levelSnapshot = () => {
+    if (!world || !levelOn || !level) return null;
+    const w = world;
+    const count = w.pairCount;
+    const pairs = Array.from(w.pairBodies.subarray(0, 2 * count));
+    return {
+      tile: level.tile,
+      moving: Array.from({ length: n }, (_, i) => [x[i], y[i], r[i]]),
+      statics: Array.from(staticHandles, (h) => w.getShape(h)),
+      staticOf: Array.from(staticHandles, (h) => w.isStatic(h)),
+      pieceConcave: level.pieces.map((p) => p.concave),
+      concave: level.concave.map((c) => c.outline),
+      pairs,
+      pairStatic: pairs.map((h) => w.isStatic(h)),
+      staticHandles: Array.from(staticHandles),
+      touched: Array.from(touchedList.subarray(0, touchedCount)).sort((a, b) => a - b),
+      staticPairs,
+      bodyCount: w.bodyCount,
+    };
+  };
   pause.addEventListener('click', () => {
     running = !running;
     syncControls();
@@ -407,6 +625,7 @@ whole frame.</p>`;
   return {
     destroy() {
       cancelAnimationFrame(raf);
+      clearTimeout(resizeTimer);
       running = false;
       stage.destroy();
       dropWorld();
