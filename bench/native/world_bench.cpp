@@ -26,20 +26,24 @@ namespace {
 
 using namespace collide2d;
 
-void addScene(World& w, const scene::Scene& s) {
-  w.reserve(s.bodies.size());
+// Adds the scene's bodies (with this filter) and returns their handles, in scene order.
+std::vector<BodyHandle> addScene(World& w, const scene::Scene& s, const Filter& f = {}, std::size_t reserve = 0) {
+  w.reserve(reserve > 0 ? reserve : s.bodies.size());
+  std::vector<BodyHandle> handles;
   for (const scene::Body& b : s.bodies) {
     const Transform xf{{b.x, b.y}, b.angle};
     BodyHandle h = kNullBody;
     Status st;
     switch (b.kind) {
-      case scene::Kind::Circle: st = w.addCircle({{0, 0}, b.a}, xf, 0, {}, h); break;
-      case scene::Kind::Aabb: st = w.addAabb({{-b.a / 2, -b.b / 2}, {b.a / 2, b.b / 2}}, xf, 0, {}, h); break;
-      case scene::Kind::Box: st = w.addBox({{0, 0}, {b.a, b.b}, 0}, xf, 0, {}, h); break;
-      case scene::Kind::Polygon: st = w.addPolygon(std::span<const double>(b.points), xf, 0, {}, h); break;
+      case scene::Kind::Circle: st = w.addCircle({{0, 0}, b.a}, xf, 0, f, h); break;
+      case scene::Kind::Aabb: st = w.addAabb({{-b.a / 2, -b.b / 2}, {b.a / 2, b.b / 2}}, xf, 0, f, h); break;
+      case scene::Kind::Box: st = w.addBox({{0, 0}, {b.a, b.b}, 0}, xf, 0, f, h); break;
+      case scene::Kind::Polygon: st = w.addPolygon(std::span<const double>(b.points), xf, 0, f, h); break;
     }
     if (!st) std::fprintf(stderr, "scene body rejected: %s %s\n", st.field, st.message());
+    handles.push_back(h);
   }
+  return handles;
 }
 
 void fillTransforms(const scene::Scene& s, std::vector<double>& xya) {
@@ -110,19 +114,7 @@ void BM_WorldLevel(benchmark::State& state) {
   w.setContactMode(state.range(1) == 0 ? ContactMode::PairsOnly : ContactMode::Contacts);
   Filter moving{};
   if (mode == 2) moving.mask = ~2u;
-  w.reserve(5000 + (mode > 0 ? 56000 : 0));
-  std::vector<BodyHandle> handles;
-  for (const scene::Body& b : s.bodies) {
-    const Transform xf{{b.x, b.y}, b.angle};
-    BodyHandle h = kNullBody;
-    switch (b.kind) {
-      case scene::Kind::Circle: (void)w.addCircle({{0, 0}, b.a}, xf, 0, moving, h); break;
-      case scene::Kind::Aabb: (void)w.addAabb({{-b.a / 2, -b.b / 2}, {b.a / 2, b.b / 2}}, xf, 0, moving, h); break;
-      case scene::Kind::Box: (void)w.addBox({{0, 0}, {b.a, b.b}, 0}, xf, 0, moving, h); break;
-      case scene::Kind::Polygon: (void)w.addPolygon(std::span<const double>(b.points), xf, 0, moving, h); break;
-    }
-    handles.push_back(h);
-  }
+  const std::vector<BodyHandle> handles = addScene(w, s, moving, 5000 + (mode > 0 ? 61000 : 0));
   std::size_t statics = 0;
   if (mode > 0) statics = addLevel(w, scene::makeLevel(50000, 3 * s.side, -s.side), Filter{2u, 0xFFFFFFFFu, 0});
   std::vector<double> xya;

@@ -26,8 +26,8 @@ export interface Level {
   slopes: number;
 }
 
-/** Small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
+/** Small deterministic PRNG (mulberry32), shared with the stress view. */
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

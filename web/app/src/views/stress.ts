@@ -4,7 +4,7 @@
 // of static pieces (tiles, slopes, concave pieces split by c2.decompose) to the World; the circles bounce off it.
 import * as c2 from 'collide2d';
 import type { Mounted } from '../chapter';
-import { type Level, makeLevel, tileFor } from './level';
+import { type Level, makeLevel, rng, tileFor } from './level'; // (rng: a given N always starts from the same scene)
 import { C, Stage } from '../stage';
 import { buildHash, replaceHash } from '../url';
 
@@ -12,18 +12,6 @@ const W = 1000;
 const H = 625;
 const MAX_N = 10000;
 const CHUNK = 1 << 16;
-
-/** Small deterministic PRNG (mulberry32) so a given N always starts from the same scene. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function mountStress(root: HTMLElement, params: URLSearchParams): Mounted {
   let n = clampN(Number(params.get('n') ?? 1000));
