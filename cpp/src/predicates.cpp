@@ -323,6 +323,12 @@ int orient(Vec2 a, Vec2 b, Vec2 c) {
   // product has a zero factor, the sign of the other product is the exact answer.
   const bool leftZero = ax == 0.0 || by == 0.0, rightZero = ay == 0.0 || bx == 0.0;
   if (!(std::isfinite(ax) && std::isfinite(by) && std::isfinite(ay) && std::isfinite(bx))) {
+    // Finite inputs whose differences overflowed (coordinates near DBL_MAX of both signs): the exact path rescales
+    // first (core_fuzz finding: a triangle spanning -2.2e307 .. 1.74e308 was called collinear).
+    if (std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(b.x) && std::isfinite(b.y) && std::isfinite(c.x) &&
+        std::isfinite(c.y)) {
+      return detail::orientExact(a, b, c);
+    }
     const double det = ax * by - ay * bx;  // NaN or infinite input: defined, not meaningful
     return (det > 0.0) - (det < 0.0);
   }

@@ -347,6 +347,22 @@ TEST(Issue10Fuzz, CircleAgainstAPolygonBeyondTheRangeAgreesWithOverlaps) {
   EXPECT_EQ(collide(Shape{poly}, Shape{c}).hit, overlaps(Shape{poly}, Shape{c}));
 }
 
+TEST(Issue10Fuzz, OrientOfCoordinatesWhoseDifferencesOverflowIsExact) {
+  // Finite coordinates near DBL_MAX of both signs: a.x - c.x overflows to -inf. orient() took the "non-finite input"
+  // branch and called this triangle collinear, so Polygon::create rejected it (the header promises exact
+  // orientation from 2^-1074 to 2^1023 within a factor 2^485).
+  const Vec2 a{-0x1.07f03p+1021, 0.0}, b{0x1.f003124834p+1023, -0x1.e00038c3f83p+1023}, c{0x1.f003124834p+1023, 0.0};
+  EXPECT_EQ(orient(a, b, c), 1);  // a -> b goes down-right, c lies above b: counter-clockwise
+  EXPECT_EQ(orient(b, c, a), 1);
+  EXPECT_EQ(orient(a, c, b), -1);
+  Polygon p;
+  ASSERT_TRUE(Polygon::create(std::vector<Vec2>{a, b, c}, p).ok());
+  EXPECT_EQ(p.size(), 3u);
+  // Scaled down by 2^-4 (no overflow), the same orientation.
+  const auto sc = [](Vec2 v) { return Vec2{std::ldexp(v.x, -4), std::ldexp(v.y, -4)}; };
+  EXPECT_EQ(orient(sc(a), sc(b), sc(c)), 1);
+}
+
 TEST(Issue10Fuzz, RayAlongANeedlesLinesOrdersNearlyEqualCrossingsExactly) {
   // The ray crosses the lines of all three edges of the needle at parameters equal to 16 digits, far below it; in
   // exact rationals it leaves (edge 1) before it enters (edge 2): a miss.
