@@ -363,6 +363,31 @@ TEST(Issue10Fuzz, OrientOfCoordinatesWhoseDifferencesOverflowIsExact) {
   EXPECT_EQ(orient(sc(a), sc(b), sc(c)), 1);
 }
 
+TEST(Issue10Fuzz, RayAgainstAFarCircleWhoseDiscriminantWouldOverflow) {
+  // r = 3.8e88 and |d| = 2.8e91: r^2 |d|^2 overflowed (inputs were rescaled only beyond 2^400), the discriminant was
+  // infinite, and the fraction cc / (-b + sqrt(inf)) = 0: a "hit" at the origin, 1.1e97 from the centre.
+  const Circle c{{0x1.afaea4p+23, 0x1.49489948p+322}, 0x1.2fffb000041afp+294};
+  const Ray ray{{-0x1.c2740004p+30, -0x1p+2}, {0x1.6ebp+8, 0x1.bcf8febp+303}, std::numeric_limits<double>::infinity()};
+  const RayHit h = raycast(ray, c);
+  // The line passes within the radius of the centre? (d x (c - o))^2 <= r^2 |d|^2, in long double on scaled values.
+  const long double s = 0x1p-300L;
+  const long double dx = 0x1.6ebp+8L, dy = 0x1.bcf8febp+303L * s;
+  const long double wx = (0x1.afaea4p+23L + 0x1.c2740004p+30L) * s, wy = (0x1.49489948p+322L + 4.0L) * s;
+  const long double cr = (0x1.6ebp+8L * s) * wy - dy * wx;
+  const long double rr = 0x1.2fffb000041afp+294L * s;
+  const bool lineHits = cr * cr <= rr * rr * (dx * dx * s * s + dy * dy);
+  ASSERT_EQ(h.hit, lineHits);
+  ASSERT_TRUE(h.hit);  // the line passes 1.8e9 from the centre of a circle of radius 3.8e88
+  {
+    EXPECT_GT(h.fraction, 0.0);  // the origin is far outside: t = (1.1e97 - 3.8e88) / 2.8e91, about 3.9e5
+    const Aabb b = bounds(c);
+    EXPECT_GE(h.point.y, b.min.y * (1 - 1e-9));
+    EXPECT_LE(h.point.y, b.max.y * (1 + 1e-9));
+    // On the circle to a few ulps of the coordinates' magnitude (1.1e97, ulp 1.4e81: 4e-8 of the radius).
+    EXPECT_NEAR(std::hypot(h.point.x - c.center.x, h.point.y - c.center.y), c.radius, 1e-15 * c.center.y);
+  }
+}
+
 TEST(Issue10Fuzz, RayAlongANeedlesLinesOrdersNearlyEqualCrossingsExactly) {
   // The ray crosses the lines of all three edges of the needle at parameters equal to 16 digits, far below it; in
   // exact rationals it leaves (edge 1) before it enters (edge 2): a miss.
