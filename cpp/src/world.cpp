@@ -935,6 +935,22 @@ void World::relabelStatic(std::uint32_t k, std::uint32_t to) {
   }, &r);
 }
 
+namespace {
+// A box's extent (max of width and height) as a power-of-two histogram bin, ilogb + 1074 in [0, 2098]; -1 for an
+// empty or non-finite extent.
+int extentBin(const Aabb& a) {
+  const double e = std::max(a.max.x - a.min.x, a.max.y - a.min.y);
+  return e > 0.0 && std::isfinite(e) ? std::ilogb(e) + 1074 : -1;
+}
+// The bin holding the median of `count` (> 0) values counted in hist.
+int medianBin(const std::uint32_t (&hist)[2100], std::size_t count) {
+  std::size_t acc = 0;
+  int bin = 0;
+  while (acc + hist[bin] < (count + 1) / 2) acc += hist[bin++];
+  return bin;
+}
+}  // namespace
+
 // Rebuilds grid g over its bodies: the static ones (statics; they are then all binned in static_) or the others.
 // False (OutOfMemory, with the grid's parameters as they were and, for grid_, the grid still marked dirty) when its
 // arrays cannot grow.
@@ -947,7 +963,6 @@ bool World::rebuildGrid(Grid& g, bool statics) {
   for (std::uint32_t k = 0; k < all; ++k) {
     if (statics ? bounds_[k].kind != kDynamic : bounds_[k].kind != kStaticBinned) members_.push_back(k);
   }
-  if (statics) gridDirty_ = true;  // members_ now lists static_'s bodies: grid_ is rebuilt next (ensureGrid)
   std::size_t n = 0;
   Aabb wb;
   // World bounds, and the typical body extent: the mean extent of the histogram bin (powers of two) holding the
@@ -957,9 +972,8 @@ bool World::rebuildGrid(Grid& g, bool statics) {
   for (const std::uint32_t k : members_) {
     const Aabb& a = bounds_[k].box;
     if (n++ == 0) wb = a;
-    const double e = std::max(a.max.x - a.min.x, a.max.y - a.min.y);
-    if (e > 0.0 && std::isfinite(e)) {
-      ++hist[std::ilogb(e) + 1074];
+    if (const int bin = extentBin(a); bin >= 0) {
+      ++hist[bin];
       ++sized;
     }
     wb.min = {std::min(wb.min.x, a.min.x), std::min(wb.min.y, a.min.y)};
@@ -981,15 +995,13 @@ bool World::rebuildGrid(Grid& g, bool statics) {
   const double spread = std::isfinite(span) && span > 0.0 ? span / std::sqrt(static_cast<double>(n)) : 1.0;
   double typical = 0.0;
   if (sized > 0) {
-    std::size_t acc = 0, bin = 0;
-    while (acc + hist[bin] < (sized + 1) / 2) acc += hist[bin++];
+    const int bin = medianBin(hist, sized);
     double sum = 0.0;
     std::size_t count = 0;
     for (const std::uint32_t k : members_) {
       const Aabb& a = bounds_[k].box;
-      const double e = std::max(a.max.x - a.min.x, a.max.y - a.min.y);
-      if (e > 0.0 && std::isfinite(e) && static_cast<std::size_t>(std::ilogb(e) + 1074) == bin) {
-        sum += e;
+      if (extentBin(a) == bin) {
+        sum += std::max(a.max.x - a.min.x, a.max.y - a.min.y);
         ++count;
       }
     }
@@ -1003,18 +1015,15 @@ bool World::rebuildGrid(Grid& g, bool statics) {
     std::size_t movers = 0;
     for (std::uint32_t k = 0; k < all; ++k) {
       if (bounds_[k].kind != kDynamic) continue;
-      const Aabb& a = bounds_[k].box;
-      const double e = std::max(a.max.x - a.min.x, a.max.y - a.min.y);
-      if (e > 0.0 && std::isfinite(e)) {
-        ++mh[std::ilogb(e) + 1074];
+      if (const int bin = extentBin(bounds_[k].box); bin >= 0) {
+        ++mh[bin];
         ++movers;
       }
     }
     if (movers > 0) {
-      std::size_t acc = 0, bin = 0;
-      while (acc + mh[bin] < (movers + 1) / 2) acc += mh[bin++];
       // (the bin's lower bound: a power of two, within 2x of the moving bodies' typical extent)
-      typical = std::min(std::max(typical, std::ldexp(1.0, static_cast<int>(bin) - 1074)), std::max(32.0 * typical, spread));
+      const double lower = std::ldexp(1.0, medianBin(mh, movers) - 1074);
+      typical = std::min(std::max(typical, lower), std::max(32.0 * typical, spread));
     }
   }
   double cell;
