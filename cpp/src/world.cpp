@@ -206,7 +206,7 @@ struct World::Body {
   Shape shape;            ///< the world shape; a polygon is updated in place (no allocation)
   BodyHandle handle = kNullBody;
   // The rest.
-  std::uint32_t polygon = 0;  ///< index in polygons_ (Polygon bodies: the local polygon)
+  std::uint32_t polygon = 0;  ///< index in polygons_ (Polygon bodies: the local polygon) or compounds_ (Compound)
   ShapeType type = ShapeType::Circle;
   Transform xf;
   double cosAngle = 1.0, sinAngle = 0.0;  ///< of xf.angle
@@ -285,8 +285,8 @@ bool World::isValid(BodyHandle body) const { return find(body) != nullptr; }
 
 // Every array that grows with the bodies, for n bodies; remove() then never allocates (freeSlots_ / freePolygons_
 // have room for every slot / polygon).
-bool World::reserveBodies(std::size_t n, std::size_t polygonVertices) {
-  const std::size_t polys = polygons_.size() + (polygonVertices > 0 ? 1 : 0);
+bool World::reserveBodies(std::size_t n, std::size_t polygonVertices, std::size_t newPolygons) {
+  const std::size_t polys = polygons_.size() + newPolygons;
   const std::size_t slots = std::max(slots_.size() + (freeSlots_.empty() ? 1 : 0), n);
   return grow(bodies_, n) && grow(bounds_, n) && grow(handles_, n) && grow(slots_, slots) &&
          grow(freeSlots_, slots) && grow(queryMarks_, n) &&
@@ -294,43 +294,76 @@ bool World::reserveBodies(std::size_t n, std::size_t polygonVertices) {
          grow(vertexScratch_, polygonVertices) && grow(hullScratch_, 2 * polygonVertices + 1);
 }
 
+namespace {
+// Max over the points of a local shape of |x| + |y| (bounds every rotation of it about the origin).
+double reachOfLocal(ShapeType type, const double* l, const Polygon* polygon) {
+  double r = 0.0;
+  switch (type) {
+    case ShapeType::Polygon:
+      for (const Vec2 v : polygon->vertices()) r = std::max(r, reachOf(v));
+      return r;
+    case ShapeType::Circle: return reachOf({l[0], l[1]}) + l[2];
+    case ShapeType::Aabb: return std::max(reachOf({l[0], l[1]}), reachOf({l[2], l[3]})) + reachOf({l[2] - l[0], l[3] - l[1]});
+    case ShapeType::Box: return reachOf({l[0], l[1]}) + 2 * reachOf({l[2], l[3]});
+    case ShapeType::Capsule: return std::max(reachOf({l[0], l[1]}), reachOf({l[2], l[3]})) + l[4];
+    default: return std::max(reachOf({l[0], l[1]}), reachOf({l[2], l[3]}));
+  }
+}
+
+// The type and numbers (Body::local's layout) of a shape that is not a polygon.
+ShapeType paramsOf(const Shape& shape, double out[5]) {
+  std::fill(out, out + 5, 0.0);
+  if (const Circle* c = std::get_if<Circle>(&shape)) {
+    out[0] = c->center.x, out[1] = c->center.y, out[2] = c->radius;
+    return ShapeType::Circle;
+  }
+  if (const Aabb* a = std::get_if<Aabb>(&shape)) {
+    out[0] = a->min.x, out[1] = a->min.y, out[2] = a->max.x, out[3] = a->max.y;
+    return ShapeType::Aabb;
+  }
+  if (const Box* b = std::get_if<Box>(&shape)) {
+    out[0] = b->center.x, out[1] = b->center.y, out[2] = b->halfExtents.x, out[3] = b->halfExtents.y, out[4] = b->angle;
+    return ShapeType::Box;
+  }
+  if (const Capsule* c = std::get_if<Capsule>(&shape)) {
+    out[0] = c->a.x, out[1] = c->a.y, out[2] = c->b.x, out[3] = c->b.y, out[4] = c->radius;
+    return ShapeType::Capsule;
+  }
+  if (const Segment* g = std::get_if<Segment>(&shape)) {
+    out[0] = g->a.x, out[1] = g->a.y, out[2] = g->b.x, out[3] = g->b.y;
+    return ShapeType::Segment;
+  }
+  return ShapeType::Polygon;
+}
+
+// Asks std::malloc for what copying a polygon of n vertices (vertices and normals, possibly twice) may take, and
+// gives it back: false when memory cannot be had (see grow()).
+bool polygonRoom(std::size_t n) {
+  void* probe = std::malloc(4 * n * sizeof(Vec2) + 64);
+  if (probe == nullptr) return false;
+  std::free(probe);
+  return true;
+}
+}  // namespace
+
 Status World::addBody(ShapeType type, const double* params, Polygon* polygon, const Transform& xf, double userId,
                       const Filter& filter, BodyHandle& out) {
   out = kNullBody;
   if (Status s = validate(xf); !s) return s;
-  std::uint32_t index;
-  if (!freeSlots_.empty()) {
-    index = freeSlots_.back();
-  } else {
-    if (slots_.size() >= kMaxBodies) return Status{Error::InvalidArgument, "capacity"};
-    index = static_cast<std::uint32_t>(slots_.size());
-  }
+  if (freeSlots_.empty() && slots_.size() >= kMaxBodies) return Status{Error::InvalidArgument, "capacity"};
   Body b;
   b.type = type;
   b.xf = xf;
   b.userId = userId;
   const std::size_t nv = type == ShapeType::Polygon ? polygon->size() : 0;
-  if (type == ShapeType::Polygon) {
-    for (const Vec2 v : polygon->vertices()) b.reach = std::max(b.reach, reachOf(v));
-  } else {
-    std::copy(params, params + 5, b.local);
-    const double* l = b.local;
-    switch (type) {
-      case ShapeType::Circle: b.reach = reachOf({l[0], l[1]}) + l[2]; break;
-      case ShapeType::Aabb: b.reach = std::max(reachOf({l[0], l[1]}), reachOf({l[2], l[3]})) + reachOf({l[2] - l[0], l[3] - l[1]}); break;
-      case ShapeType::Box: b.reach = reachOf({l[0], l[1]}) + 2 * reachOf({l[2], l[3]}); break;
-      case ShapeType::Capsule: b.reach = std::max(reachOf({l[0], l[1]}), reachOf({l[2], l[3]})) + l[4]; break;
-      default: b.reach = std::max(reachOf({l[0], l[1]}), reachOf({l[2], l[3]})); break;
-    }
-  }
+  if (type != ShapeType::Polygon) std::copy(params, params + 5, b.local);
+  b.reach = reachOfLocal(type, b.local, polygon);
   if (!inRange(xf, b.reach)) return outOfRange();
   // Allocate everything first: the arrays, then (polygons) the world polygon's storage and the thread's scratch
   // ring of Polygon::create, probed through malloc; then commit without allocating.
-  if (!reserveBodies(bodies_.size() + 1, nv)) return outOfMemory();
+  if (!reserveBodies(bodies_.size() + 1, nv, nv > 0 ? 1 : 0)) return outOfMemory();
   if (type == ShapeType::Polygon) {
-    void* probe = std::malloc(4 * nv * sizeof(Vec2) + 64);
-    if (probe == nullptr) return outOfMemory();
-    std::free(probe);
+    if (!polygonRoom(nv)) return outOfMemory();
 #if defined(__cpp_exceptions)
     try {
 #endif
@@ -343,24 +376,35 @@ Status World::addBody(ShapeType type, const double* params, Polygon* polygon, co
       return outOfMemory();
     }
 #endif
+    // Commit (nothing below allocates: every capacity is there).
+    b.polygon = takePolygon(std::move(*polygon));
   }
-  // Commit (nothing below allocates: every capacity is there).
+  out = commitBody(std::move(b), filter, 0);
+  return {};
+}
+
+// A free entry of polygons_ holding `local` (capacity reserved: reserveBodies).
+std::uint32_t World::takePolygon(Polygon&& local) {
+  std::uint32_t pi;
+  if (!freePolygons_.empty()) {
+    pi = freePolygons_.back();
+    freePolygons_.pop_back();
+  } else {
+    pi = static_cast<std::uint32_t>(polygons_.size());
+    polygons_.emplace_back();
+  }
+  polygons_[pi].local = std::move(local);
+  return pi;
+}
+
+BodyHandle World::commitBody(Body&& b, const Filter& filter, std::uint16_t parts) {
+  std::uint32_t index;
   if (!freeSlots_.empty()) {
+    index = freeSlots_.back();
     freeSlots_.pop_back();
   } else {
+    index = static_cast<std::uint32_t>(slots_.size());
     slots_.emplace_back();
-  }
-  if (type == ShapeType::Polygon) {
-    std::uint32_t pi;
-    if (!freePolygons_.empty()) {
-      pi = freePolygons_.back();
-      freePolygons_.pop_back();
-    } else {
-      pi = static_cast<std::uint32_t>(polygons_.size());
-      polygons_.emplace_back();
-    }
-    polygons_[pi].local = std::move(*polygon);
-    b.polygon = pi;
   }
   Slot& slot = slots_[index];
   slot.live = true;
@@ -369,11 +413,11 @@ Status World::addBody(ShapeType type, const double* params, Polygon* polygon, co
   bodies_.push_back(std::move(b));
   bounds_.emplace_back();
   bounds_.back().filter = filter;
+  bounds_.back().parts = parts;
   updateWorld(bodies_.back(), true);
   handles_.push_back(bodies_.back().handle);
   gridDirty_ = true;
-  out = bodies_.back().handle;
-  return {};
+  return bodies_.back().handle;
 }
 
 Status World::addCircle(const Circle& c, const Transform& xf, double userId, const Filter& filter, BodyHandle& out) {
@@ -478,6 +522,121 @@ Status World::addShape(const Shape& local, const Transform& xf, double userId, c
       local);
 }
 
+// Each part is baked first: its local shape becomes its shape placed by its offset, by the world-shape rules
+// (place(), updatePolygon()), so that a part then moves exactly as a body of that local shape would. Everything is
+// allocated before anything changes.
+Status World::addCompound(std::span<const BodyPart> parts, const Transform& xf, double userId, const Filter& filter,
+                          BodyHandle& out, std::size_t* failedPart) {
+  out = kNullBody;
+  if (failedPart != nullptr) *failedPart = SIZE_MAX;
+  if (parts.empty() || parts.size() > kMaxParts) return Status{Error::InvalidArgument, "parts"};
+  if (Status s = validate(xf); !s) return s;
+  if (freeSlots_.empty() && slots_.size() >= kMaxBodies) return Status{Error::InvalidArgument, "capacity"};
+  const auto fail = [failedPart](std::size_t k, Status st) {
+    if (failedPart != nullptr) *failedPart = k;
+    return st;
+  };
+  std::size_t maxVertices = 0;
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    if (Status s = validate(parts[k].shape); !s) return fail(k, s);
+    if (Status s = validate(parts[k].offset); !s) return fail(k, s);
+    if (const Polygon* q = std::get_if<Polygon>(&parts[k].shape)) maxVertices = std::max(maxVertices, q->size());
+  }
+  std::vector<Part> baked;
+  std::vector<Polygon> locals;  // the polygon parts' local polygons, in part order
+  if (!reallocate(baked, parts.size()) || !reallocate(locals, parts.size()) || !grow(vertexScratch_, maxVertices) ||
+      !grow(hullScratch_, 2 * maxVertices + 1)) {
+    return outOfMemory();
+  }
+  double reach = 0.0;
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const Transform& offset = parts[k].offset;
+    const double c = std::cos(offset.angle), sn = std::sin(offset.angle);
+    Part part;
+    if (const Polygon* q = std::get_if<Polygon>(&parts[k].shape)) {
+      if (!polygonRoom(q->size())) return outOfMemory();
+#if defined(__cpp_exceptions)
+      try {
+#endif
+        PolygonPair pp;
+        pp.local = *q;
+        part.shape = *q;  // the storage the world polygon keeps
+        Polygon ring;     // grows this thread's scratch ring of Polygon::create now
+        (void)Polygon::create(q->vertices(), ring);
+        updatePolygon(part.shape, pp, offset.position, c, sn);
+        if (const Polygon* placed = std::get_if<Polygon>(&part.shape)) {
+          part.type = ShapeType::Polygon;
+          locals.push_back(*placed);
+        } else {
+          part.type = paramsOf(part.shape, part.local);  // rounding put the placed vertices on one line: a Segment
+        }
+#if defined(__cpp_exceptions)
+      } catch (const std::bad_alloc&) {
+        return outOfMemory();
+      }
+#endif
+    } else {
+      double l[5];
+      const ShapeType t = paramsOf(parts[k].shape, l);
+      (void)place(t, l, 0, part.shape, offset, c, sn);
+      part.type = paramsOf(part.shape, part.local);
+    }
+    const double r = reachOfLocal(part.type, part.local, part.type == ShapeType::Polygon ? &locals.back() : nullptr);
+    if (!(r <= kMaxCoordinate) || !inRange(xf, r)) return fail(k, outOfRange());
+    reach = std::max(reach, r);
+    baked.push_back(std::move(part));
+  }
+  const std::size_t ci = freeCompounds_.empty() ? compounds_.size() : freeCompounds_.back();
+  if (!reserveBodies(bodies_.size() + 1, maxVertices, locals.size()) || !grow(compounds_, ci + 1) ||
+      !grow(freeCompounds_, compounds_.size() + 1)) {
+    return outOfMemory();
+  }
+  // Commit (nothing below allocates).
+  std::size_t next = 0;
+  for (Part& part : baked) {
+    if (part.type == ShapeType::Polygon) part.polygon = takePolygon(std::move(locals[next++]));
+  }
+  if (ci == compounds_.size()) {
+    compounds_.emplace_back();
+  } else {
+    freeCompounds_.pop_back();
+  }
+  compounds_[ci] = std::move(baked);
+  Body b;
+  b.type = ShapeType::Compound;
+  b.polygon = static_cast<std::uint32_t>(ci);
+  b.xf = xf;
+  b.userId = userId;
+  b.reach = reach;
+  out = commitBody(std::move(b), filter, static_cast<std::uint16_t>(parts.size()));
+  return {};
+}
+
+Status World::addOutline(std::span<const Vec2> outline, const Transform& xf, double userId, const Filter& filter,
+                         BodyHandle& out, DecomposeInfo* info) {
+  out = kNullBody;
+  if (!polygonRoom(outline.size())) return outOfMemory();
+#if defined(__cpp_exceptions)
+  try {
+#endif
+    Polygon p;
+    const Status st = Polygon::create(outline, p);
+    if (st) return addBody(ShapeType::Polygon, nullptr, &p, xf, userId, filter, out);
+    if (st.error != Error::NotConvex) return st;
+    std::vector<Polygon> pieces;
+    if (Status d = decompose(outline, pieces, info); !d) return d;
+    if (pieces.size() == 1) return addBody(ShapeType::Polygon, nullptr, &pieces[0], xf, userId, filter, out);
+    std::vector<BodyPart> parts;
+    if (!reallocate(parts, pieces.size())) return outOfMemory();
+    for (Polygon& q : pieces) parts.push_back(BodyPart{std::move(q), Transform{}});
+    return addCompound(parts, xf, userId, filter, out);
+#if defined(__cpp_exceptions)
+  } catch (const std::bad_alloc&) {
+    return outOfMemory();
+  }
+#endif
+}
+
 // Never allocates: freeSlots_ and freePolygons_ have room for every slot and polygon (reserveBodies).
 Status World::remove(BodyHandle h) {
   if (find(h) == nullptr) return invalidHandle();
@@ -485,6 +644,14 @@ Status World::remove(BodyHandle h) {
   Slot& slot = slots_[index];
   const std::uint32_t d = slot.dense;
   if (bodies_[d].type == ShapeType::Polygon) freePolygons_.push_back(bodies_[d].polygon);
+  if (bodies_[d].type == ShapeType::Compound) {
+    std::vector<Part>& parts = compounds_[bodies_[d].polygon];
+    for (const Part& p : parts) {
+      if (p.type == ShapeType::Polygon) freePolygons_.push_back(p.polygon);
+    }
+    std::vector<Part>().swap(parts);  // (gives its memory back; the polygons' storage stays in polygons_)
+    freeCompounds_.push_back(bodies_[d].polygon);
+  }
   const std::uint32_t last = static_cast<std::uint32_t>(bodies_.size() - 1);
   if (bounds_[d].kind != kDynamic) {
     --staticCount_;
@@ -530,16 +697,15 @@ void World::clear() {
 // built from getWorldShape()'s vertices gives the same bits). When rounding the transform has made those vertices
 // non-convex, their convex hull; when it has put them on one line (a small polygon far from the origin), the
 // Segment between the two extreme points (a point: a zero-length segment) — the shape they actually span.
-void World::updatePolygon(Body& b, Vec2 pos, double c, double s) {
-  PolygonPair& pp = polygons_[b.polygon];
+void World::updatePolygon(Shape& shape, PolygonPair& pp, Vec2 pos, double c, double s) {
   const std::span<const Vec2> local = pp.local.vertices();
   vertexScratch_.resize(local.size());  // capacity reserved when the body was added
   for (std::size_t i = 0; i < local.size(); ++i) vertexScratch_[i] = pos + rotate(local[i], c, s);
-  if (!std::holds_alternative<Polygon>(b.shape)) {  // back from a degenerate frame: the storage returns
-    b.shape = Polygon{};
-    std::swap(std::get<Polygon>(b.shape), pp.spare);
+  if (!std::holds_alternative<Polygon>(shape)) {  // back from a degenerate frame: the storage returns
+    shape = Polygon{};
+    std::swap(std::get<Polygon>(shape), pp.spare);
   }
-  Polygon& world = std::get<Polygon>(b.shape);
+  Polygon& world = std::get<Polygon>(shape);
   // Fast path: when every turn of the moved vertices is strictly counter-clockwise (exact orient) and the boundary
   // winds once, Polygon::create would return them unchanged (nothing duplicate, collinear, reversed or star-shaped),
   // so assignNormalized gives its result bit for bit with one orientation per vertex instead of create's three
@@ -573,74 +739,80 @@ void World::updatePolygon(Body& b, Vec2 pos, double c, double s) {
     if (v.x > hi.x || (v.x == hi.x && v.y > hi.y)) hi = v;
   }
   std::swap(world, pp.spare);
-  b.shape = Segment{lo, hi};
+  shape = Segment{lo, hi};
 }
 
+Aabb World::place(ShapeType type, const double* l, std::uint32_t polygon, Shape& shape, const Transform& xf,
+                  double c, double s) {
+  const Vec2 pos = xf.position;
+  switch (type) {
+    case ShapeType::Circle: {
+      const Circle world{pos + rotate(Vec2{l[0], l[1]}, c, s), l[2]};
+      shape = world;
+      return bounds(world);
+    }
+    case ShapeType::Aabb: {
+      const Aabb local{{l[0], l[1]}, {l[2], l[3]}};
+      if (xf.angle == 0.0) {
+        const Aabb world{local.min + pos, local.max + pos};
+        shape = world;
+        return world;
+      }
+      const Box world{pos + rotate(local.center(), c, s), local.halfExtents(), xf.angle};
+      shape = world;
+      const double ac = std::fabs(c), as = std::fabs(s);
+      const Vec2 e{ac * world.halfExtents.x + as * world.halfExtents.y,
+                   as * world.halfExtents.x + ac * world.halfExtents.y};
+      return {world.center - e, world.center + e};
+    }
+    case ShapeType::Box: {
+      const Box world{pos + rotate(Vec2{l[0], l[1]}, c, s), {l[2], l[3]}, l[4] + xf.angle};
+      shape = world;
+      if (l[4] == 0.0) {  // the box's own angle is 0: its world rotation is the transform's (cos, sin known)
+        const double ac = std::fabs(c), as = std::fabs(s);
+        const Vec2 e{ac * l[2] + as * l[3], as * l[2] + ac * l[3]};
+        return {world.center - e, world.center + e};
+      }
+      return bounds(world);
+    }
+    case ShapeType::Polygon: {
+      updatePolygon(shape, polygons_[polygon], pos, c, s);
+      const Polygon* p = std::get_if<Polygon>(&shape);
+      return p != nullptr ? bounds(*p) : bounds(std::get<Segment>(shape));
+    }
+    case ShapeType::Segment: {
+      const Segment world{pos + rotate(Vec2{l[0], l[1]}, c, s), pos + rotate(Vec2{l[2], l[3]}, c, s)};
+      shape = world;
+      return bounds(world);
+    }
+    case ShapeType::Capsule: {
+      const Capsule world{pos + rotate(Vec2{l[0], l[1]}, c, s), pos + rotate(Vec2{l[2], l[3]}, c, s), l[4]};
+      shape = world;
+      return bounds(world);
+    }
+    case ShapeType::Compound: break;  // (not a piece)
+  }
+  return {};
+}
+
+// A compound body's bounds: the union of its parts' widened bounds.
 void World::updateWorld(Body& b, bool angleChanged) {
   if (angleChanged) {
     b.cosAngle = std::cos(b.xf.angle);
     b.sinAngle = std::sin(b.xf.angle);
   }
-  const double c = b.cosAngle;
-  const double s = b.sinAngle;
-  const Vec2 pos = b.xf.position;
-  const double* l = b.local;
-  Aabb box;
-  switch (b.type) {
-    case ShapeType::Circle: {
-      const Circle world{pos + rotate(Vec2{l[0], l[1]}, c, s), l[2]};
-      b.shape = world;
-      box = bounds(world);
-      break;
-    }
-    case ShapeType::Aabb: {
-      const Aabb local{{l[0], l[1]}, {l[2], l[3]}};
-      if (b.xf.angle == 0.0) {
-        const Aabb world{local.min + pos, local.max + pos};
-        b.shape = world;
-        box = world;
-      } else {
-        const Box world{pos + rotate(local.center(), c, s), local.halfExtents(), b.xf.angle};
-        b.shape = world;
-        const double ac = std::fabs(c), as = std::fabs(s);
-        const Vec2 e{ac * world.halfExtents.x + as * world.halfExtents.y,
-                     as * world.halfExtents.x + ac * world.halfExtents.y};
-        box = {world.center - e, world.center + e};
-      }
-      break;
-    }
-    case ShapeType::Box: {
-      const Box world{pos + rotate(Vec2{l[0], l[1]}, c, s), {l[2], l[3]}, l[4] + b.xf.angle};
-      b.shape = world;
-      if (l[4] == 0.0) {  // the box's own angle is 0: its world rotation is the transform's (cos, sin known)
-        const double ac = std::fabs(c), as = std::fabs(s);
-        const Vec2 e{ac * l[2] + as * l[3], as * l[2] + ac * l[3]};
-        box = {world.center - e, world.center + e};
-      } else {
-        box = bounds(world);
-      }
-      break;
-    }
-    case ShapeType::Polygon: {
-      updatePolygon(b, pos, c, s);
-      const Polygon* p = std::get_if<Polygon>(&b.shape);
-      box = p != nullptr ? bounds(*p) : bounds(std::get<Segment>(b.shape));
-      break;
-    }
-    case ShapeType::Segment: {
-      const Segment world{pos + rotate(Vec2{l[0], l[1]}, c, s), pos + rotate(Vec2{l[2], l[3]}, c, s)};
-      b.shape = world;
-      box = bounds(world);
-      break;
-    }
-    case ShapeType::Capsule: {
-      const Capsule world{pos + rotate(Vec2{l[0], l[1]}, c, s), pos + rotate(Vec2{l[2], l[3]}, c, s), l[4]};
-      b.shape = world;
-      box = bounds(world);
-      break;
-    }
+  Aabb& box = bounds_[static_cast<std::size_t>(&b - bodies_.data())].box;
+  if (b.type != ShapeType::Compound) {
+    box = inflate(place(b.type, b.local, b.polygon, b.shape, b.xf, b.cosAngle, b.sinAngle));
+    return;
   }
-  bounds_[static_cast<std::size_t>(&b - bodies_.data())].box = inflate(box);
+  bool first = true;
+  for (Part& p : compounds_[b.polygon]) {
+    p.box = inflate(place(p.type, p.local, p.polygon, p.shape, b.xf, b.cosAngle, b.sinAngle));
+    box = first ? p.box : Aabb{{std::min(box.min.x, p.box.min.x), std::min(box.min.y, p.box.min.y)},
+                               {std::max(box.max.x, p.box.max.x), std::max(box.max.y, p.box.max.y)}};
+    first = false;
+  }
 }
 
 Status World::setTransform(BodyHandle h, const Transform& xf) {
@@ -781,53 +953,101 @@ Status World::getBounds(BodyHandle h, Aabb& out) const {
   return {};
 }
 
-Status World::getLocalShape(BodyHandle h, Shape& out) const {
-  const Body* b = find(h);
-  if (b == nullptr) return invalidHandle();
-  const double* l = b->local;
-  switch (b->type) {
-    case ShapeType::Circle: out = Circle{{l[0], l[1]}, l[2]}; break;
-    case ShapeType::Aabb: out = Aabb{{l[0], l[1]}, {l[2], l[3]}}; break;
-    case ShapeType::Box: out = Box{{l[0], l[1]}, {l[2], l[3]}, l[4]}; break;
-    case ShapeType::Polygon: {
-      const Polygon& p = polygons_[b->polygon].local;
-      void* probe = std::malloc(2 * p.size() * sizeof(Vec2) + 64);
-      if (probe == nullptr) return outOfMemory();
-      std::free(probe);
-#if defined(__cpp_exceptions)
-      try {
-        out = p;
-      } catch (const std::bad_alloc&) {
-        return outOfMemory();
-      }
-#else
-      out = p;
-#endif
-      break;
-    }
-    case ShapeType::Segment: out = Segment{{l[0], l[1]}, {l[2], l[3]}}; break;
-    case ShapeType::Capsule: out = Capsule{{l[0], l[1]}, {l[2], l[3]}, l[4]}; break;
+namespace {
+// out = shape (a Shape or a Polygon), OutOfMemory (out unchanged) when a polygon's copy cannot be had.
+template <class T> Status copyShape(const T& shape, Shape& out) {
+  const Polygon* p = nullptr;
+  if constexpr (std::is_same_v<T, Polygon>) {
+    p = &shape;
+  } else {
+    p = std::get_if<Polygon>(&shape);
   }
-  return {};
-}
-
-Status World::getWorldShape(BodyHandle h, Shape& out) const {
-  const Body* b = find(h);
-  if (b == nullptr) return invalidHandle();
-  if (const Polygon* p = std::get_if<Polygon>(&b->shape)) {
-    void* probe = std::malloc(2 * p->size() * sizeof(Vec2) + 64);
-    if (probe == nullptr) return outOfMemory();
-    std::free(probe);
-  }
+  if (p != nullptr && !polygonRoom(p->size())) return outOfMemory();
 #if defined(__cpp_exceptions)
   try {
-    out = b->shape;
+    out = shape;
   } catch (const std::bad_alloc&) {
     return outOfMemory();
   }
 #else
-  out = b->shape;
+  out = shape;
 #endif
+  return {};
+}
+}  // namespace
+
+// A local shape kept as (type, numbers, polygon) as a Shape.
+Status World::localShape(ShapeType type, const double* l, std::uint32_t polygon, Shape& out) const {
+  switch (type) {
+    case ShapeType::Circle: out = Circle{{l[0], l[1]}, l[2]}; break;
+    case ShapeType::Aabb: out = Aabb{{l[0], l[1]}, {l[2], l[3]}}; break;
+    case ShapeType::Box: out = Box{{l[0], l[1]}, {l[2], l[3]}, l[4]}; break;
+    case ShapeType::Polygon: return copyShape(polygons_[polygon].local, out);
+    case ShapeType::Segment: out = Segment{{l[0], l[1]}, {l[2], l[3]}}; break;
+    case ShapeType::Capsule: out = Capsule{{l[0], l[1]}, {l[2], l[3]}, l[4]}; break;
+    case ShapeType::Compound: return invalidHandle();  // (no single shape: the parts')
+  }
+  return {};
+}
+
+Status World::getLocalShape(BodyHandle h, Shape& out) const {
+  const Body* b = find(h);
+  if (b == nullptr) return invalidHandle();
+  return localShape(b->type, b->local, b->polygon, out);
+}
+
+Status World::getWorldShape(BodyHandle h, Shape& out) const {
+  const Body* b = find(h);
+  if (b == nullptr || b->type == ShapeType::Compound) return invalidHandle();
+  return copyShape(b->shape, out);
+}
+
+Status World::getPartCount(BodyHandle h, std::size_t& out) const {
+  out = 0;
+  const Body* b = find(h);
+  if (b == nullptr) return invalidHandle();
+  out = b->type == ShapeType::Compound ? compounds_[b->polygon].size() : 1;
+  return {};
+}
+
+// The body of handle h and its part `part`: null (and `st` set) for a bad handle or part.
+const World::Part* World::findPart(BodyHandle h, std::size_t part, const Body*& body, Status& st) const {
+  body = find(h);
+  st = {};
+  if (body == nullptr) {
+    st = invalidHandle();
+    return nullptr;
+  }
+  const std::size_t count = body->type == ShapeType::Compound ? compounds_[body->polygon].size() : 1;
+  if (part >= count) {
+    st = Status{Error::InvalidArgument, "part"};
+    return nullptr;
+  }
+  return body->type == ShapeType::Compound ? &compounds_[body->polygon][part] : nullptr;
+}
+
+Status World::getPartShape(BodyHandle h, std::size_t part, Shape& out) const {
+  const Body* b;
+  Status st;
+  const Part* p = findPart(h, part, b, st);
+  if (!st) return st;
+  return copyShape(p != nullptr ? p->shape : b->shape, out);
+}
+
+Status World::getLocalPartShape(BodyHandle h, std::size_t part, Shape& out) const {
+  const Body* b;
+  Status st;
+  const Part* p = findPart(h, part, b, st);
+  if (!st) return st;
+  return p != nullptr ? localShape(p->type, p->local, p->polygon, out) : localShape(b->type, b->local, b->polygon, out);
+}
+
+Status World::getPartBounds(BodyHandle h, std::size_t part, Aabb& out) const {
+  const Body* b;
+  Status st;
+  const Part* p = findPart(h, part, b, st);
+  if (!st) return st;
+  out = p != nullptr ? p->box : bounds_[static_cast<std::size_t>(b - bodies_.data())].box;
   return {};
 }
 
@@ -1173,7 +1393,14 @@ bool World::rebuildGrid(Grid& g, bool statics) {
 void World::testPair(std::uint32_t i, std::uint32_t j) {
   const Body* a = &bodies_[i];
   const Body* b = &bodies_[j];
-  if (indexOf(a->handle) > indexOf(b->handle)) std::swap(a, b);
+  if (indexOf(a->handle) > indexOf(b->handle)) {
+    std::swap(a, b);
+    std::swap(i, j);
+  }
+  if (a->type == ShapeType::Compound || b->type == ShapeType::Compound) [[unlikely]] {
+    testParts(i, j);
+    return;
+  }
   if (contactMode_ != ContactMode::Contacts) {  // PairsOnly: the boolean; Manifolds: appendManifold (world_queries.cpp)
     if (contactMode_ == ContactMode::PairsOnly ? !overlaps(a->shape, b->shape) : !appendManifold(a->shape, b->shape)) {
       return;
@@ -1194,6 +1421,93 @@ void World::testPair(std::uint32_t i, std::uint32_t j) {
   out[2] = c.depth;
   out[3] = c.point.x;
   out[4] = c.point.y;
+}
+
+World::Pieces World::piecesAt(std::uint32_t k) const {
+  const Body& b = bodies_[k];
+  if (b.type != ShapeType::Compound) return Pieces{nullptr, 1, &b.shape, &bounds_[k].box};
+  const std::vector<Part>& parts = compounds_[b.polygon];
+  return Pieces{parts.data(), static_cast<std::uint32_t>(parts.size()), nullptr, nullptr};
+}
+
+namespace {
+// A manifold's largest point depth (how the Manifolds mode ranks a compound pair's part pairs).
+double deepest(const Manifold& m) {
+  double d = m.points[0].depth;
+  for (int k = 1; k < m.count; ++k) d = std::max(d, m.points[k].depth);
+  return d;
+}
+}  // namespace
+
+// A candidate with a compound body (A = body ka, the smaller slot index): every part pair whose bounds overlap is
+// tested; the touching ones are listed in pairParts_ (the deepest first: largest contact depth, or manifold point
+// depth; the first in part order on ties), and the pair reports the deepest one's contact or manifold. Room for
+// the records was reserved by step() (partPairBound_).
+void World::testParts(std::uint32_t ka, std::uint32_t kb) {
+  const Pieces pa = piecesAt(ka), pb = piecesAt(kb);
+  const std::uint32_t pair = static_cast<std::uint32_t>(pairBodies_.size() / kPairBodyStride);
+  const std::size_t first = pairParts_.size();
+  std::size_t best = first;
+  double bestDepth = 0.0;
+  Contact bestContact;
+  Manifold bestManifold;
+  for (std::uint32_t i = 0; i < pa.count; ++i) {
+    const Aabb& boxA = pa.boxOf(i);
+    for (std::uint32_t j = 0; j < pb.count; ++j) {
+      if (!boundsOverlap(boxA, pb.boxOf(j))) continue;
+      const Shape& sa = pa.shapeOf(i);
+      const Shape& sb = pb.shapeOf(j);
+      double depth = 0.0;
+      bool better = false;
+      const bool firstHit = pairParts_.size() == first;
+      if (contactMode_ == ContactMode::PairsOnly) {
+        if (!overlaps(sa, sb)) continue;
+      } else if (contactMode_ == ContactMode::Manifolds) {
+        const Manifold m = collideManifold(sa, sb);
+        if (m.count == 0) continue;
+        depth = deepest(m);
+        better = firstHit || depth > bestDepth;
+        if (better) bestManifold = m;
+      } else {
+        const Contact c = collide(sa, sb);
+        if (!c.hit) continue;
+        depth = c.depth;
+        better = firstHit || depth > bestDepth;
+        if (better) bestContact = c;
+      }
+      if (better) {
+        best = pairParts_.size();
+        bestDepth = depth;
+      }
+      pairParts_.push_back(pair);
+      pairParts_.push_back(i);
+      pairParts_.push_back(j);
+    }
+  }
+  if (pairParts_.size() == first) return;
+  // The reported part pair first, the others after it in part order.
+  std::uint32_t* r = pairParts_.data();
+  const std::uint32_t bi = r[best + 1], bj = r[best + 2];
+  for (std::size_t at = best; at > first; at -= kPairPartStride) {
+    r[at + 1] = r[at + 1 - kPairPartStride];
+    r[at + 2] = r[at + 2 - kPairPartStride];
+  }
+  r[first + 1] = bi;
+  r[first + 2] = bj;
+  pairBodies_.push_back(bodies_[ka].handle);
+  pairBodies_.push_back(bodies_[kb].handle);
+  if (contactMode_ == ContactMode::Manifolds) {
+    writeManifold(bestManifold);
+  } else if (contactMode_ == ContactMode::Contacts) {
+    const std::size_t at = pairContacts_.size();
+    pairContacts_.resize(at + kPairContactStride);
+    double* out = pairContacts_.data() + at;
+    out[0] = bestContact.normal.x;
+    out[1] = bestContact.normal.y;
+    out[2] = bestContact.depth;
+    out[3] = bestContact.point.x;
+    out[4] = bestContact.point.y;
+  }
 }
 
 // The narrow phase over the candidates, in grid order. Bodies are scattered in memory relative to that order, so
@@ -1299,10 +1613,15 @@ bool World::collectCandidates() {
   candidates_.clear();
   bool ok = true;
   const Broad* bb = bounds_.data();
+  std::size_t& partPairs = partPairBound_;
+  partPairs = 0;
   auto emit = [&](std::uint32_t i, std::uint32_t j) {
     if ((bb[i].kind != kDynamic && bb[j].kind != kDynamic) || !shouldCollide(bb[i].filter, bb[j].filter) ||
         !boundsOverlap(bb[i].box, bb[j].box)) {
       return;
+    }
+    if ((bb[i].parts | bb[j].parts) != 0) [[unlikely]] {
+      partPairs += std::size_t{std::max<std::uint16_t>(bb[i].parts, 1)} * std::max<std::uint16_t>(bb[j].parts, 1);
     }
     // Growth by half (plus grow's eighth): capacity within ~1.7x of the largest frame's candidates (was 2x + 1/8).
     if (candidates_.size() + 2 > candidates_.capacity() &&
@@ -1431,7 +1750,7 @@ void World::releaseSlack() {
   constexpr std::uint32_t kSteps = 120;
   const bool over = oversized(candidates_) || oversized(pairBodies_) || oversized(pairContacts_) ||
                     oversized(begin_) || oversized(end_) || oversized(pairKeys_) || oversized(prevPairKeys_) ||
-                    oversized(pairManifolds_);
+                    oversized(pairManifolds_) || oversized(pairParts_);
   slackSteps_ = over ? slackSteps_ + 1 : 0;
   if (slackSteps_ < kSteps) return;
   slackSteps_ = 0;
@@ -1445,6 +1764,7 @@ void World::releaseSlack() {
   shrink(pairKeys_);
   shrink(prevPairKeys_);
   shrink(pairManifolds_);
+  shrink(pairParts_);
 }
 
 // Everything is allocated before anything visible changes: the grid (internal), the candidates (internal), then room
@@ -1460,6 +1780,7 @@ Status World::step() {
   prevPairKeys_.clear();  // two steps old: free to reuse
   const bool contacts = contactMode_ == ContactMode::Contacts, manifolds = contactMode_ == ContactMode::Manifolds;
   if (!(grow(pairBodies_, 2 * c) && grow(pairContacts_, contacts ? kPairContactStride * c : 0) &&
+        grow(pairParts_, kPairPartStride * partPairBound_) &&
         grow(pairManifolds_, manifolds ? kPairManifoldStride * c : 0) && grow(prevPairKeys_, c) &&
         grow(begin_, 2 * c) && grow(end_, 2 * prev) && grow(slotCounts_, slots_.size() + 1))) {
     return outOfMemory();
@@ -1467,6 +1788,7 @@ Status World::step() {
   pairKeys_.swap(prevPairKeys_);
   pairBodies_.clear();
   pairContacts_.clear();
+  pairParts_.clear();
   pairManifolds_.clear();
   begin_.clear();
   end_.clear();
@@ -1566,9 +1888,11 @@ Status World::queryAabb(const Aabb& box, std::uint32_t mask) { return queryShape
 
 Status World::queryPoint(Vec2 point, std::uint32_t mask) {
   queryResults_.clear();
+  queryParts_.clear();
   if (Status s = validate(point); !s) return s;
   if (!collectQuery(nullptr, point, Aabb{point, point}, mask)) {
     queryResults_.clear();
+    queryParts_.clear();
     return outOfMemory();
   }
   return {};
@@ -1576,9 +1900,11 @@ Status World::queryPoint(Vec2 point, std::uint32_t mask) {
 
 Status World::queryShape(const Shape& shape, std::uint32_t mask) {
   queryResults_.clear();
+  queryParts_.clear();
   if (Status s = validate(shape); !s) return s;
   if (!collectQuery(&shape, Vec2{}, inflate(bounds(shape)), mask)) {
     queryResults_.clear();
+    queryParts_.clear();
     return outOfMemory();
   }
   return {};
@@ -1599,13 +1925,26 @@ bool World::collectQuery(const Shape* shape, Vec2 point, const Aabb& box, std::u
     // An Aabb query containing the body's bounds overlaps its shape (which lies within them): no narrow phase.
     const bool inside = queryBox != nullptr && queryBox->min.x <= bk.min.x && queryBox->min.y <= bk.min.y &&
                         bk.max.x <= queryBox->max.x && bk.max.y <= queryBox->max.y;
-    if (!inside && !(shape != nullptr ? overlaps(*shape, b.shape) : contains(b.shape, point))) return;
+    if (b.type == ShapeType::Compound) {
+      // Its first part (in part order) that the query meets; inside the query box, every part is (part 0).
+      const int part = inside ? 0 : queryPart(k, shape, point, box);
+      if (part < 0) return;
+      if (queryCompoundHits_.size() == queryCompoundHits_.capacity() &&
+          !grow(queryCompoundHits_, 2 * queryCompoundHits_.size() + 16)) {
+        ok = false;
+        return;
+      }
+      queryCompoundHits_.push_back(std::uint64_t{indexOf(b.handle)} << 32 | static_cast<std::uint32_t>(part));
+    } else if (!inside && !(shape != nullptr ? overlaps(*shape, b.shape) : contains(b.shape, point))) {
+      return;
+    }
     if (queryResults_.size() == queryResults_.capacity() && !grow(queryResults_, 2 * queryResults_.size() + 16)) {
       ok = false;
       return;
     }
     queryResults_.push_back(b.handle);
   };
+  queryCompoundHits_.clear();
   const std::uint32_t mark = nextQueryMark();
   auto once = [&](std::uint32_t k) {
     if (queryMarks_[k] == mark) return;
@@ -1622,8 +1961,32 @@ bool World::collectQuery(const Shape* shape, Vec2 point, const Aabb& box, std::u
   }
   if (!ok) return false;
   if (queryResults_.size() > 32 && !(grow(querySort_, queryResults_.size()) && grow(queryCounts_, 1025))) return false;
+  if (!grow(queryParts_, queryResults_.size())) return false;
   sortByIndex(queryResults_, querySort_, queryCounts_);
+  // The parts, in result order: zeros, then the compound bodies' found parts merged in by slot index.
+  fillZero(queryParts_, queryResults_.size());
+  if (!queryCompoundHits_.empty()) {
+    std::qsort(queryCompoundHits_.data(), queryCompoundHits_.size(), sizeof(std::uint64_t), [](const void* x, const void* y) {
+      const std::uint64_t a = *static_cast<const std::uint64_t*>(x), b = *static_cast<const std::uint64_t*>(y);
+      return a < b ? -1 : a > b ? 1 : 0;
+    });
+    std::size_t c = 0;
+    for (std::size_t r = 0; r < queryResults_.size() && c < queryCompoundHits_.size(); ++r) {
+      if (indexOf(queryResults_[r]) == (queryCompoundHits_[c] >> 32)) {
+        queryParts_[r] = static_cast<std::uint32_t>(queryCompoundHits_[c++]);
+      }
+    }
+  }
   return true;
+}
+
+int World::queryPart(std::uint32_t k, const Shape* shape, Vec2 point, const Aabb& box) const {
+  const Pieces p = piecesAt(k);
+  for (std::uint32_t i = 0; i < p.count; ++i) {
+    if (!boundsOverlap(p.boxOf(i), box)) continue;
+    if (shape != nullptr ? overlaps(*shape, p.shapeOf(i)) : contains(p.shapeOf(i), point)) return static_cast<int>(i);
+  }
+  return -1;
 }
 
 namespace {
@@ -1673,7 +2036,21 @@ bool World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
     if (!slabs.mayHit(limit, bounds_[k].box)) return;
     const Body& b = bodies_[k];
     if (!bodyInMask(k, mask)) return;
-    const RayHit h = collide2d::raycast(ray, b.shape);
+    RayHit h;
+    std::uint32_t part = 0;
+    if (b.type != ShapeType::Compound) {
+      h = collide2d::raycast(ray, b.shape);
+    } else {  // the part hit first (the smaller part index on ties)
+      const Pieces p = piecesAt(k);
+      for (std::uint32_t i = 0; i < p.count; ++i) {
+        if (!slabs.mayHit(h.hit ? std::min(limit, h.fraction) : limit, p.boxOf(i))) continue;
+        const RayHit hi = collide2d::raycast(ray, p.shapeOf(i));
+        if (hi.hit && (!h.hit || hi.fraction < h.fraction)) {
+          h = hi;
+          part = i;
+        }
+      }
+    }
     if (!h.hit) return;
     const std::uint32_t index = indexOf(b.handle);
     if (closest) {
@@ -1681,10 +2058,10 @@ bool World::collectRay(const Ray& ray, std::uint32_t mask, bool closest) {
         bestF = h.fraction;
         bestIndex = index;
         rayRecords_.clear();
-        rayRecords_.push_back({h.fraction, index, b.handle, h.point, h.normal});
+        rayRecords_.push_back({h.fraction, index, b.handle, h.point, h.normal, part});
       }
     } else if (rayRecords_.size() < rayRecords_.capacity() || grow(rayRecords_, 2 * rayRecords_.size() + 16)) {
-      rayRecords_.push_back({h.fraction, index, b.handle, h.point, h.normal});
+      rayRecords_.push_back({h.fraction, index, b.handle, h.point, h.normal, part});
     } else {
       ok = false;
     }
@@ -1746,8 +2123,9 @@ Status World::raycast(const Ray& ray, RayHit& hit, BodyHandle& body, std::uint32
   hit = RayHit{};
   body = kNullBody;
   rayHits_.clear();
+  rayHitParts_.clear();
   if (Status s = validate(ray); !s) return s;
-  if (!collectRay(ray, mask, true) || !grow(rayHits_, kRayHitStride)) {
+  if (!collectRay(ray, mask, true) || !grow(rayHits_, kRayHitStride) || !grow(rayHitParts_, 1)) {
     rayRecords_.clear();
     return outOfMemory();
   }
@@ -1759,14 +2137,17 @@ Status World::raycast(const Ray& ray, RayHit& hit, BodyHandle& body, std::uint32
     hit.normal = r.normal;
     body = r.handle;
     appendRayHit(rayHits_, r);
+    rayHitParts_.push_back(r.part);
   }
   return {};
 }
 
 Status World::raycastAll(const Ray& ray, std::uint32_t mask) {
   rayHits_.clear();
+  rayHitParts_.clear();
   if (Status s = validate(ray); !s) return s;
-  if (!collectRay(ray, mask, false) || !grow(rayHits_, kRayHitStride * rayRecords_.size())) {
+  if (!collectRay(ray, mask, false) || !grow(rayHits_, kRayHitStride * rayRecords_.size()) ||
+      !grow(rayHitParts_, rayRecords_.size())) {
     rayRecords_.clear();
     return outOfMemory();
   }
@@ -1781,6 +2162,7 @@ Status World::raycastAll(const Ray& ray, std::uint32_t mask) {
   }
   for (const RayRecord& r : rayRecords_) {
     appendRayHit(rayHits_, r);
+    rayHitParts_.push_back(r.part);
   }
   return {};
 }
@@ -1829,20 +2211,32 @@ std::size_t World::heapBytes() const {
   add(vertexScratch_);
   add(hullScratch_);
   add(pairManifolds_);
+  add(pairParts_);
+  add(queryParts_);
+  add(queryCompoundHits_);
+  add(rayHitParts_);
+  add(compounds_);
+  add(freeCompounds_);
   bytes += (castPolygon_.vertices().size() + castPolygon_.normals().size()) * sizeof(Vec2);
-  for (const Body& b : bodies_) {
-    if (b.type != ShapeType::Polygon) continue;
-    const Polygon& local = polygons_[b.polygon].local;
-    const Polygon* world = std::get_if<Polygon>(&b.shape);
-    if (world == nullptr) world = &polygons_[b.polygon].spare;
+  auto polygonBytes = [&](std::uint32_t polygon, const Shape& shape) {
+    const Polygon& local = polygons_[polygon].local;
+    const Polygon* world = std::get_if<Polygon>(&shape);
+    if (world == nullptr) world = &polygons_[polygon].spare;
     bytes += (local.vertices().size() + local.normals().size() + world->vertices().size() + world->normals().size()) *
              sizeof(Vec2);
+  };
+  for (const Body& b : bodies_) {
+    if (b.type == ShapeType::Polygon) polygonBytes(b.polygon, b.shape);
+    if (b.type != ShapeType::Compound) continue;
+    add(compounds_[b.polygon]);
+    for (const Part& p : compounds_[b.polygon]) {
+      if (p.type == ShapeType::Polygon) polygonBytes(p.polygon, p.shape);
+    }
   }
   return bytes;
 }
 
-// For cpp/src/world_queries.cpp, which cannot see World::Body.
-const Shape& World::shapeAt(std::uint32_t k) const { return bodies_[k].shape; }
+// (piecesAt is defined with the narrow phase above; world_queries.cpp reaches bodies through it.)
 // The cell size the ray and cast marches step by: the finer of the two grids holding bodies.
 double World::marchCell() const {
   if (grid_.empty()) return static_.empty() ? grid_.cellSize : static_.cellSize;

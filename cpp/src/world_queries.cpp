@@ -80,10 +80,11 @@ template <class Q> bool overlapsShape(const Q& q, const Shape& body) {
   return std::visit([&](const auto& b) { return overlapsAny(q, b); }, body);
 }
 
-void appendRecord(std::vector<double>& out, const WorldCastHit& h) {
+void appendRecord(std::vector<double>& out, std::vector<std::uint32_t>& parts, const WorldCastHit& h) {
   const double r[World::kRayHitStride] = {static_cast<double>(h.body), h.fraction, h.point.x, h.point.y,
                                            h.normal.x, h.normal.y};
   out.insert(out.end(), r, r + World::kRayHitStride);
+  parts.push_back(h.part);
 }
 
 }  // namespace
@@ -121,14 +122,20 @@ void World::castPlaced(const Placed& q, Vec2 d, std::uint32_t mask, WorldCastHit
     if (!meet(w.bounds_[k].box, *c.swept) || !w.bodyInMask(k, c.mask)) return;
     const Motion still{};
     const Motion moving{c.d, 0.0};
-    const CastHit h = std::visit([&](const auto& b) { return cast(*c.q, moving, b, still); }, w.shapeAt(k));
-    if (!h.hit) return;
     const BodyHandle handle = w.handleAt(k);
     const std::uint32_t index = handle & kIndexMask;
-    if (c.out->hit && (h.fraction > c.out->fraction || (h.fraction == c.out->fraction && index > *c.bestIndex))) return;
-    *c.bestIndex = index;
-    *c.out = WorldCastHit{true, handle, h.fraction, h.point, h.normal};
-    *c.swept = widen(hull(c.qb, shifted(c.qb, c.d * h.fraction)), c.margin);
+    const Pieces pieces = w.piecesAt(k);
+    for (std::uint32_t i = 0; i < pieces.count; ++i) {  // (a compound body: each part, in part order)
+      if (!meet(pieces.boxOf(i), *c.swept)) continue;
+      const CastHit h = std::visit([&](const auto& b) { return cast(*c.q, moving, b, still); }, pieces.shapeOf(i));
+      if (!h.hit) continue;
+      if (c.out->hit && (h.fraction > c.out->fraction || (h.fraction == c.out->fraction && index >= *c.bestIndex))) {
+        continue;
+      }
+      *c.bestIndex = index;
+      *c.out = WorldCastHit{true, handle, h.fraction, h.point, h.normal, i};
+      *c.swept = widen(hull(c.qb, shifted(c.qb, c.d * h.fraction)), c.margin);
+    }
   };
   for (const std::uint32_t l : grid_.large) test(&ctx, l);
   for (const std::uint32_t l : static_.large) test(&ctx, l);
@@ -175,9 +182,10 @@ Status World::castImpl(const Shape& shape, const Transform& xf, Vec2 translation
 Status World::castShape(const Shape& shape, const Transform& xf, Vec2 translation, WorldCastHit& out,
                         std::uint32_t mask) {
   rayHits_.clear();
-  if (!room(rayHits_, kRayHitStride)) return Status{Error::OutOfMemory, "memory"};
+  rayHitParts_.clear();
+  if (!room(rayHits_, kRayHitStride) || !room(rayHitParts_, 1)) return Status{Error::OutOfMemory, "memory"};
   const Status s = castImpl(shape, xf, translation, mask, out);
-  if (s && out.hit) appendRecord(rayHits_, out);
+  if (s && out.hit) appendRecord(rayHits_, rayHitParts_, out);
   return s;
 }
 
@@ -195,8 +203,12 @@ Status World::moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displac
   out = WorldSlideResult{};
   out.position = xf.position;
   rayHits_.clear();
+  rayHitParts_.clear();
   if (Status s = validate(displacement, "displacement"); !s) return s;
-  if (!room(rayHits_, kRayHitStride * WorldSlideResult::kMaxIterations)) return Status{Error::OutOfMemory, "memory"};
+  if (!room(rayHits_, kRayHitStride * WorldSlideResult::kMaxIterations) ||
+      !room(rayHitParts_, WorldSlideResult::kMaxIterations)) {
+    return Status{Error::OutOfMemory, "memory"};
+  }
   const int iterations = std::clamp(maxIterations, 1, WorldSlideResult::kMaxIterations);
   const double c = std::cos(xf.angle), s = std::sin(xf.angle);
   Vec2 pos = xf.position;
@@ -218,7 +230,7 @@ Status World::moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displac
     // Stop at the hit; back off along the leg while rounding leaves the placed shape overlapping the body hit.
     Vec2 stop = pos + remaining * h.fraction;
     if (h.fraction > 0.0) {
-      const Shape& body = shapeAt(slots_[h.body & kIndexMask].dense);
+      const Shape& body = piecesAt(slots_[h.body & kIndexMask].dense).shapeOf(h.part);
       const double len = length(remaining);
       const double travelled = len * h.fraction;
       double skin = 4.0 * kEps * std::max({maxAbs(pos), maxAbs(stop), len});
@@ -237,7 +249,7 @@ Status World::moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displac
     }
     pos = stop;
     out.hits[out.hitCount++] = h;
-    appendRecord(rayHits_, h);
+    appendRecord(rayHits_, rayHitParts_, h);
     // The rest of this leg, without its component along the normal (normal: from the body to the shape).
     const Vec2 n = -h.normal;
     Vec2 rest = remaining * (1.0 - h.fraction);
@@ -264,6 +276,11 @@ void World::setContactMode(ContactMode mode) {
 bool World::appendManifold(const Shape& a, const Shape& b) {
   const Manifold m = collideManifold(a, b);  // the Shape overload: one compiled body
   if (m.count == 0) return false;
+  writeManifold(m);
+  return true;
+}
+
+void World::writeManifold(const Manifold& m) {
   const std::size_t at = pairManifolds_.size();
   pairManifolds_.resize(at + kPairManifoldStride);
   double* o = pairManifolds_.data() + at;
@@ -277,7 +294,6 @@ bool World::appendManifold(const Shape& a, const Shape& b) {
     o[5 + 4 * k] = used ? m.points[k].depth : 0.0;
     o[6 + 4 * k] = used ? static_cast<double>(m.points[k].id) : 0.0;
   }
-  return true;
 }
 
 }  // namespace collide2d

@@ -2,8 +2,9 @@
 //
 // WHAT IT DOES
 //
-// * A body is one shape (Circle, Aabb, Box, Polygon, Segment or Capsule) given in LOCAL coordinates, a Transform
-//   (position, angle), a user id (a double: every uint32 fits exactly) and a Filter. Its world shape is:
+// * A body is one shape (Circle, Aabb, Box, Polygon, Segment or Capsule; or several: "Compound bodies" below) given
+//   in LOCAL coordinates, a Transform (position, angle), a user id (a double: every uint32 fits exactly) and a
+//   Filter. Its world shape is:
 //     Circle  -> Circle{apply(xf, center), radius}
 //     Aabb    -> Aabb{min + position, max + position} when xf.angle == 0, else
 //                Box{apply(xf, center()), halfExtents(), xf.angle}
@@ -86,6 +87,24 @@
 //   once in a while costs about what a moving body costs, and the static grid is rebuilt at most once per eighth of
 //   it changed. A static grid that cannot be allocated is not an error: its bodies are binned with the moving ones
 //   until it can be.
+// * Compound bodies: addCompound(parts) makes one body of 1..kMaxParts convex parts (BodyPart: a Shape of any type
+//   above, placed by a local offset Transform); addOutline(points) takes any simple outline, concave allowed (a
+//   Polygon body when convex, else a compound of decompose()'s parts). Part k's local shape is its shape placed by its
+//   offset with the world-shape rules above (an Aabb turned by the offset becomes a Box, a polygon's placed vertices go
+//   through Polygon::create...), and its world shape is what a body of that local shape would have at the compound's
+//   transform: the parts move as one rigid body. getShapeType() is Compound; getPartCount / getPartShape /
+//   getLocalPartShape / getPartBounds read the parts (getWorldShape / getLocalShape refuse a compound: "handle").
+//   The body's bounds are the union of its parts' (each widened as getBounds widens a body's).
+//   Pairs and events stay per body. A pair with a compound body touches when some part pair touches: a part pair is
+//   tested when their bounds overlap (collide(partA, partB).hit; overlaps() in PairsOnly mode; collideManifold in
+//   Manifolds mode). Every touching part pair is listed in pairParts() (stride 3: pair index, part of A, part of B;
+//   only for pairs with a compound body), and the pair reports the contact (manifold) of the deepest one — the largest
+//   contact depth (the largest manifold point depth), the first in (part of A, part of B) order on ties — whose record
+//   comes first; PairsOnly mode lists them in part order. A body of one shape is part 0.
+//   Queries find a compound body when one of its parts (whose bounds meet the query's) overlaps / contains the query,
+//   and queryParts() names the first such part; rays and shape casts report the part hit first (the smaller part
+//   index on ties) in rayHitParts() (one record per body: raycastAll lists a compound body once) and
+//   WorldCastHit::part. A compound body may be static, moved, removed like any other.
 // * Filter (Box2D rules): two bodies with the same non-zero group always collide when the group is positive and
 //   never when it is negative; otherwise they collide when (catA & maskB) != 0 && (catB & maskA) != 0.
 // * Shape casts (cpp/src/world_queries.cpp). castShape(shape, xf, translation, mask) places `shape` (local
@@ -180,7 +199,16 @@ using BodyHandle = std::uint32_t;
 inline constexpr BodyHandle kNullBody = 0xFFFFFFFFu;
 
 /// The type of a body's local shape.
-enum class ShapeType : std::uint8_t { Circle = 0, Aabb = 1, Box = 2, Polygon = 3, Segment = 4, Capsule = 5 };
+/// The type of a body's local shape (Compound: several convex parts, see World::addCompound).
+enum class ShapeType : std::uint8_t { Circle = 0, Aabb = 1, Box = 2, Polygon = 3, Segment = 4, Capsule = 5, Compound = 6 };
+
+/// One convex part of a compound body: `shape` in the body's local coordinates, placed by `offset` (identity by
+/// default). The part's local shape is `shape` placed by `offset` with the world-shape rules at the top of this file
+/// (a circle's centre moved, an Aabb turned into a Box when offset.angle != 0, a polygon's vertices transformed...).
+struct BodyPart {
+  Shape shape;
+  Transform offset;
+};
 
 /// What step() computes for each touching pair (see the top of this file).
 enum class ContactMode : std::uint8_t { Contacts = 0, PairsOnly = 1, Manifolds = 2 };
@@ -192,6 +220,7 @@ struct WorldCastHit {
   double fraction = 1.0;        ///< of the translation, in [0, 1]; 1 on a miss
   Vec2 point;                   ///< midway between the closest points at fraction
   Vec2 normal;                  ///< unit, from the cast shape to the body
+  std::uint32_t part = 0;       ///< the part of the body hit (0 for a body of one shape)
 };
 
 /// Result of World::moveAndSlide.
@@ -209,7 +238,9 @@ class World {
   static constexpr std::size_t kPairContactStride = 5;  ///< pairContacts(): nx, ny, depth, px, py
   static constexpr std::size_t kEventStride = 2;        ///< beginEvents() / endEvents(): handleA, handleB
   static constexpr std::size_t kRayHitStride = 6;       ///< rayHits(): handle, fraction, px, py, nx, ny
+  static constexpr std::size_t kPairPartStride = 3;     ///< pairParts(): pair index, part of A, part of B
   static constexpr std::uint32_t kMaxBodies = (1u << 20) - 1;
+  static constexpr std::size_t kMaxParts = 4096;         ///< parts of one compound body
   static constexpr int kMaxCellsPerBody = 64;
 
   World();
@@ -236,6 +267,17 @@ class World {
   Status addCapsule(const Capsule& local, const Transform& xf, double userId, const Filter& filter,
                     BodyHandle& out);
   Status addShape(const Shape& local, const Transform& xf, double userId, const Filter& filter, BodyHandle& out);
+  /// A compound body of 1..kMaxParts convex parts moving as one (see "Compound bodies" at the top of this file).
+  /// Errors: no parts or more than kMaxParts: InvalidArgument "parts"; a part's shape or offset that validate()
+  /// rejects, or a part placed beyond the coordinate range: that Status, with *failedPart = the part's index.
+  Status addCompound(std::span<const BodyPart> parts, const Transform& xf, double userId, const Filter& filter,
+                     BodyHandle& out, std::size_t* failedPart = nullptr);
+  /// Any simple polygon outline, either winding, concave allowed: a Polygon body when Polygon::create accepts the
+  /// points (a convex outline), else a compound body of decompose(outline)'s parts (identity offsets). Errors are
+  /// Polygon::create's (NotFinite, TooFewPoints, Collinear) or decompose()'s (a self-crossing outline: NotConvex,
+  /// field "edges", info->edgeA < info->edgeB the crossing edges).
+  Status addOutline(std::span<const Vec2> outline, const Transform& xf, double userId, const Filter& filter,
+                    BodyHandle& out, DecomposeInfo* info = nullptr);
   /// Removes a body. Its pairs end at the next step() (end events carry the now stale handle).
   Status remove(BodyHandle body);
   /// Removes every body (their pairs end at the next step()).
@@ -268,9 +310,20 @@ class World {
   Status getUserId(BodyHandle body, double& out) const;
   Status getShapeType(BodyHandle body, ShapeType& out) const;
   /// The local shape as given (a polygon as normalised by Polygon::create). Allocates for polygons (OutOfMemory).
+  /// A compound body has no single shape: InvalidArgument "handle" (use getLocalPartShape).
   Status getLocalShape(BodyHandle body, Shape& out) const;
   /// The world shape (see the top of this file; a degenerate polygon is a Segment). Allocates for polygons.
+  /// A compound body: InvalidArgument "handle" (use getPartShape).
   Status getWorldShape(BodyHandle body, Shape& out) const;
+  /// The number of parts: a compound body's, 1 for any other body.
+  Status getPartCount(BodyHandle body, std::size_t& out) const;
+  /// Part `part`'s world shape (for a body of one shape, part 0 is getWorldShape). Allocates for polygons.
+  /// part >= getPartCount: InvalidArgument "part".
+  Status getPartShape(BodyHandle body, std::size_t part, Shape& out) const;
+  /// Part `part`'s local shape: its shape placed by its offset (part 0 of a body of one shape: getLocalShape).
+  Status getLocalPartShape(BodyHandle body, std::size_t part, Shape& out) const;
+  /// Part `part`'s bounds, widened as getBounds widens a body's (a body of one shape: part 0 is getBounds).
+  Status getPartBounds(BodyHandle body, std::size_t part, Aabb& out) const;
   /// The world bounds used by the broad phase: bounds(worldShape) widened by 2^-50 of its largest |coordinate|
   /// (a few ulps). Two bodies can only pair when these overlap (see step()).
   Status getBounds(BodyHandle body, Aabb& out) const;
@@ -285,6 +338,10 @@ class World {
   std::size_t pairCount() const { return pairBodies_.size() / kPairBodyStride; }
   std::span<const std::uint32_t> pairBodies() const { return pairBodies_; }
   std::span<const double> pairContacts() const { return pairContacts_; }
+  /// Which parts touch, for the pairs with a compound body (see "Compound bodies" at the top of this file):
+  /// kPairPartStride = 3 per record: pair index (into pairBodies()), part of A, part of B. By pair; each pair's first
+  /// record is the part pair whose contact / manifold is reported, the others follow in (part of A, part of B) order.
+  std::span<const std::uint32_t> pairParts() const { return pairParts_; }
   std::span<const std::uint32_t> beginEvents() const { return begin_; }
   std::span<const std::uint32_t> endEvents() const { return end_; }
 
@@ -294,6 +351,9 @@ class World {
   /// Bodies whose world shape overlaps `shape` (given in world coordinates), as overlaps(shape, bodyShape).
   Status queryShape(const Shape& shape, std::uint32_t mask = 0xFFFFFFFFu);
   std::span<const BodyHandle> queryResults() const { return queryResults_; }
+  /// For each query result, the part found (a compound body's first part, in part order, that the query meets; 0
+  /// for a body of one shape).
+  std::span<const std::uint32_t> queryParts() const { return queryParts_; }
   /// Closest hit (smallest fraction, then smallest slot index): rayHits() holds 0 or 1 record.
   Status raycast(const Ray& ray, std::uint32_t mask = 0xFFFFFFFFu);
   /// Same, also returned directly (hit.hit false and body kNullBody on a miss or bad input).
@@ -302,6 +362,8 @@ class World {
   Status raycastAll(const Ray& ray, std::uint32_t mask = 0xFFFFFFFFu);
   std::size_t rayHitCount() const { return rayHits_.size() / kRayHitStride; }
   std::span<const double> rayHits() const { return rayHits_; }
+  /// For each rayHits() record (rays, shape casts, slides), the part hit (0 for a body of one shape).
+  std::span<const std::uint32_t> rayHitParts() const { return rayHitParts_; }
 
   // -- tuning and accounting -----------------------------------------------------------------------------------------
   /// Grid cell size; 0 (the default) picks 2x the typical body extent at every rebuild (see the top of this file);
@@ -337,8 +399,27 @@ class World {
     bool live = false;
   };
   struct PolygonPair {
-    Polygon local;  ///< the world polygon lives in Body::shape
+    Polygon local;  ///< the world polygon lives in Body::shape (or Part::shape)
     Polygon spare;  ///< the world polygon's storage while the world shape is a (degenerate) Segment
+  };
+  /// A compound body's part: its local form (kept as a body of one shape keeps it: type, numbers, polygon) and its
+  /// world form with its widened bounds, recomputed whenever the body moves.
+  struct Part {
+    Shape shape;                 ///< world shape
+    Aabb box;                    ///< bounds(shape) widened as getBounds widens a body's
+    std::uint32_t polygon = 0;   ///< index in polygons_ (Polygon parts)
+    ShapeType type = ShapeType::Circle;
+    double local[5] = {};        ///< as Body::local
+  };
+  /// The convex pieces of body k as the narrow phase and the queries see them: a compound body's parts, or the body's
+  /// own world shape with its bounds (count 1, parts null).
+  struct Pieces {
+    const Part* parts = nullptr;
+    std::uint32_t count = 1;
+    const Shape* shape = nullptr;
+    const Aabb* box = nullptr;
+    const Shape& shapeOf(std::uint32_t i) const { return parts != nullptr ? parts[i].shape : *shape; }
+    const Aabb& boxOf(std::uint32_t i) const { return parts != nullptr ? parts[i].box : *box; }
   };
   /// The grid's entries (one per cell of each body), structure of arrays so that the pair loop tests 4 entries per
   /// SIMD step. Each holds a copy of the body's bounds (float values, see getBounds) and the body's dense index with
@@ -375,17 +456,33 @@ class World {
     std::uint32_t index;  ///< slot index (sort key)
     std::uint32_t handle;
     Vec2 point, normal;
+    std::uint32_t part;
   };
 
   Status addBody(ShapeType type, const double* params, Polygon* polygon, const Transform& xf, double userId,
                  const Filter& filter, BodyHandle& out);
+  /// Commits a new body (every capacity reserved by the caller; never allocates) and returns its handle.
+  BodyHandle commitBody(Body&& b, const Filter& filter, std::uint16_t parts);
+  /// The world form of a local shape (type, numbers, polygons_[polygon]) under xf (c, s: its cos, sin) into `shape`;
+  /// returns bounds(shape), not widened. Never allocates.
+  Aabb place(ShapeType type, const double* local, std::uint32_t polygon, Shape& shape, const Transform& xf, double c,
+             double s);
+  Status localShape(ShapeType type, const double* local, std::uint32_t polygon, Shape& out) const;
+  const Part* findPart(BodyHandle h, std::size_t part, const Body*& body, Status& st) const;
+  /// The narrow phase of a candidate with a compound body (A: the smaller slot index).
+  void testParts(std::uint32_t ka, std::uint32_t kb);
+  /// The part of body k that `shape` overlaps (shape != nullptr) or that contains `point`, among those whose bounds
+  /// meet `box`: its index, or -1.
+  int queryPart(std::uint32_t k, const Shape* shape, Vec2 point, const Aabb& box) const;
   Body* find(BodyHandle h);
   const Body* find(BodyHandle h) const;
   /// Recomputes the world shape and bounds; cos / sin of the angle only when `angleChanged`. Never allocates.
   void updateWorld(Body& b, bool angleChanged);
-  void updatePolygon(Body& b, Vec2 position, double c, double s);
+  void updatePolygon(Shape& shape, PolygonPair& pp, Vec2 position, double c, double s);
   /// Room for one more body (every per-body array, the polygon scratch); false when memory can't be had.
-  bool reserveBodies(std::size_t n, std::size_t polygonVertices);
+  bool reserveBodies(std::size_t n, std::size_t polygonVertices, std::size_t newPolygons);
+  /// A free entry of polygons_ now holding `local` (room reserved by reserveBodies). Never allocates.
+  std::uint32_t takePolygon(Polygon&& local);
   bool ensureGrid();
   /// Rebuilds grid_ (statics == false: the bodies not in static_) or static_ (every static body).
   bool rebuildGrid(Grid& g, bool statics);
@@ -418,6 +515,7 @@ class World {
     Filter filter;
     std::uint8_t kind = 0;   ///< kDynamic, kStaticBinned (in static_) or kStaticLoose (static, in grid_)
     std::uint8_t large = 0;  ///< spans more than kMaxCellsPerBody cells of its grid (then listed in its large)
+    std::uint16_t parts = 0; ///< a compound body's part count; 0 for a body of one shape
   };
   std::vector<Broad> bounds_;
   std::vector<BodyHandle> handles_;
@@ -425,6 +523,8 @@ class World {
   std::vector<std::uint32_t> freeSlots_;
   std::vector<PolygonPair> polygons_;
   std::vector<std::uint32_t> freePolygons_;
+  std::vector<std::vector<Part>> compounds_;  ///< compound bodies' parts (Body::polygon indexes it)
+  std::vector<std::uint32_t> freeCompounds_;
 
   // broad phase: grid_ holds the bodies that are not static or are static and moved (or were added) since the last
   // rebuild of static_, which holds the other static bodies (see the top of this file)
@@ -441,6 +541,8 @@ class World {
   std::vector<std::uint32_t> candidates_;  ///< dense index pairs whose bounds overlap, from the grid
   std::vector<std::uint32_t> pairBodies_;
   std::vector<double> pairContacts_;
+  std::vector<std::uint32_t> pairParts_;
+  std::size_t partPairBound_ = 0;  ///< this step's candidates with a compound body: sum of parts(A) * parts(B)
   std::vector<std::uint32_t> begin_, end_;
   /// The pairs as keys handleA << 32 | handleB, sorted by (slot A, slot B, key): this frame's and the previous one.
   std::vector<std::uint64_t> pairKeys_, prevPairKeys_;
@@ -454,18 +556,23 @@ class World {
   std::vector<std::uint32_t> queryMarks_;
   std::uint32_t queryMark_ = 0;
   std::vector<BodyHandle> queryResults_, querySort_;
+  std::vector<std::uint32_t> queryParts_;
+  std::vector<std::uint64_t> queryCompoundHits_;  ///< a query's compound bodies: slot << 32 | part, to sort
   std::vector<std::uint32_t> queryCounts_;
   std::vector<RayRecord> rayRecords_;
   std::vector<double> rayHits_;
+  std::vector<std::uint32_t> rayHitParts_;
 
   // shape casts and contact modes (cpp/src/world_queries.cpp)
   ContactMode contactMode_ = ContactMode::Contacts;
   std::vector<double> pairManifolds_;
   Polygon castPolygon_;  ///< the placed query polygon (storage reused)
-  const Shape& shapeAt(std::uint32_t k) const;  ///< bodies_[k].shape (World::Body is defined in world.cpp)
+  Pieces piecesAt(std::uint32_t k) const;      ///< body k's pieces (World::Body is defined in world.cpp)
   BodyHandle handleAt(std::uint32_t k) const;   ///< bodies_[k].handle
   /// Manifolds mode: appends the manifold of (a, b) when it has points; false when they do not touch.
   bool appendManifold(const Shape& a, const Shape& b);
+  /// Appends m (count > 0) as a pairManifolds() record (room reserved by step()).
+  void writeManifold(const Manifold& m);
   template <class Placed> void castPlaced(const Placed& q, Vec2 translation, std::uint32_t mask, WorldCastHit& out);
   Status castImpl(const Shape& shape, const Transform& xf, Vec2 translation, std::uint32_t mask, WorldCastHit& out);
 };
