@@ -1,16 +1,20 @@
 // libFuzzer target: World operation sequences decoded from bytes, checked against brute force over the bodies.
 //
-// Operations: add (every shape type, valid or not), remove (live or stale handles), setTransform, setTransforms
-// (all bodies), setFilter, setStatic (one body or many), setCellSize, step, queryAabb / queryPoint / queryShape, raycast / raycastAll, and the
-// documented world shape. Coordinates come from fuzz_input.h's families, scaled now and then to 1e9..1e17 so that
+// Operations: add (every shape type, valid or not), addCompound (1..4 parts with offsets, valid or not), addOutline
+// (concave outlines, self-crossing ones too), remove (live or stale handles), setTransform, setTransforms (all
+// bodies), setFilter, setStatic (one body or many), setCellSize, step, queryAabb / queryPoint / queryShape,
+// raycast / raycastAll, and the documented world shapes (a compound body's: each part's). Coordinates come from fuzz_input.h's families, scaled now and then to 1e9..1e17 so that
 // transforms round small polygons onto lines. Checked after each operation:
 //   * a rejected call changes nothing (body count, handles); an accepted one is mirrored in the model;
 //   * getWorldShape is the documented shape (world_model.h), bit for bit;
-//   * step(): the pairs are exactly the pairs whose filters accept, whose getBounds overlap and whose collide() hits,
-//     A = the smaller slot, contacts bit-identical to collide(A, B); events: every end matches an earlier begin, no
+//   * step(): the pairs are exactly the pairs whose filters accept, whose getBounds overlap and whose collide() hits
+//     (a compound body: some part pair whose getPartBounds overlap), A = the smaller slot, contacts bit-identical to
+//     collide(A, B) (the deepest part pair's, whose record comes first in pairParts()); events: every end matches an earlier begin, no
 //     pair begins twice, and the begun-not-ended set equals the current pairs;
-//   * queries: the bodies in the mask whose world shape overlaps / contains the input, sorted by slot;
-//   * rays: every body in the mask that raycast() hits, by (fraction, slot); the closest is the first of them.
+//   * queries: the bodies in the mask whose world shape (a part) overlaps / contains the input, sorted by slot, with
+//     the first such part;
+//   * rays: every body in the mask that raycast() hits (a compound body: its part hit first), by (fraction, slot); the
+//     closest is the first of them.
 #include <collide2d/world.h>
 
 #include <algorithm>
@@ -63,10 +67,16 @@ void print(const char* name, const Shape& s) {
 }
 
 struct Model {
-  Shape local;
+  std::vector<Shape> parts;  ///< local: a compound body's parts (placed by their offsets), else its one shape
   Transform xf;
   Filter filter;
   bool isStatic = false;
+  bool compound = false;
+  std::vector<Shape> world() const {
+    std::vector<Shape> out;
+    for (const Shape& p : parts) out.push_back(worldShapeOf(p, xf));
+    return out;
+  }
 };
 
 class Run {
@@ -77,7 +87,8 @@ class Run {
     int ops = 0;
     while (!in_.empty() && ops++ < 200) {
       switch (in_.byte() % 15) {
-        case 0: case 1: case 2: add(); break;
+        case 0: case 1: add(); break;
+        case 2: in_.byte() < 170 ? addCompound() : addOutline(); break;
         case 3: remove(); break;
         case 4: case 5: setTransform(); break;
         case 6: setTransforms(); break;
@@ -179,7 +190,78 @@ class Run {
       print("local", local);
       print("world", worldShapeOf(local, xf));
     }
-    check(model_.emplace(h, Model{local, xf, f}).second, "handle issued twice");
+    check(model_.emplace(h, Model{{local}, xf, f}).second, "handle issued twice");
+  }
+
+  void addCompound() {
+    if (model_.size() >= 48) return;
+    std::vector<BodyPart> parts(1 + in_.byte() % 4);
+    bool valid = true;
+    for (BodyPart& p : parts) {
+      bool v = true;
+      p.shape = localShape(v);
+      valid = valid && v;
+      if (in_.byte() < 160) p.offset = transform();
+    }
+    const Transform xf = transform();
+    const Filter f = filter();
+    BodyHandle h = 12345;
+    std::size_t failed = 0;
+    const std::size_t before = world_.bodyCount();
+    const Status s = world_.addCompound(parts, xf, 0, f, h, &failed);
+    if (!s) {
+      check(h == kNullBody && world_.bodyCount() == before, "a rejected addCompound changed the world");
+      check(s.error != Error::OutOfMemory, "out of memory");
+      if (s.error != Error::InvalidArgument) {
+        check(failed < parts.size() && (!validate(parts[failed].shape) || !validate(parts[failed].offset)),
+              "addCompound rejected a valid part");
+      }
+      return;
+    }
+    Model m{{}, xf, f};
+    m.compound = true;
+    for (const BodyPart& p : parts) {
+      check(validate(p.shape).ok() && validate(p.offset).ok(), "addCompound accepted an invalid part");
+      m.parts.push_back(worldShapeOf(p.shape, p.offset));
+    }
+    check(model_.emplace(h, std::move(m)).second, "handle issued twice");
+  }
+
+  // A star (alternating radii: concave, sometimes convex), or points in any order (often self-crossing).
+  void addOutline() {
+    if (model_.size() >= 48) return;
+    std::vector<Vec2> pts;
+    const int n = 3 + in_.byte() % 10;
+    const Vec2 c = point();
+    const double r = size() + 0.5;
+    const bool scrambled = in_.byte() < 64;
+    for (int k = 0; k < n; ++k) {
+      const double a = 6.283185307179586 * k / n;
+      const double rk = r * (k % 2 == 0 ? 1.0 : (in_.byte() + 10) / 280.0);
+      pts.push_back(scrambled ? point() : c + Vec2{rk * std::cos(a), rk * std::sin(a)});
+    }
+    const Transform xf = transform();
+    BodyHandle h = 12345;
+    DecomposeInfo info;
+    const std::size_t before = world_.bodyCount();
+    const Status s = world_.addOutline(pts, xf, 0, {}, h, &info);
+    std::vector<Polygon> pieces;
+    const Status d = decompose(pts, pieces);
+    if (!s) {
+      check(h == kNullBody && world_.bodyCount() == before, "a rejected addOutline changed the world");
+      check(!d || s.error == Error::InvalidArgument, "addOutline rejected an outline decompose() splits");
+      return;
+    }
+    check(d.ok(), "addOutline accepted an outline decompose() rejects");
+    Model m{{}, xf, {}};
+    Polygon convex;
+    if (Polygon::create(pts, convex)) {
+      m.parts.push_back(convex);
+    } else {
+      m.compound = pieces.size() > 1;
+      for (const Polygon& p : pieces) m.parts.push_back(worldShapeOf(p, Transform{}));
+    }
+    check(model_.emplace(h, std::move(m)).second, "handle issued twice");
   }
 
   void remove() {
@@ -252,15 +334,27 @@ class Run {
 
   void shapes() {
     for (const auto& [h, m] : model_) {
+      std::size_t count = 0;
+      check(world_.getPartCount(h, count).ok() && count == m.parts.size(), "part count differs from the model");
       Shape s;
-      check(world_.getWorldShape(h, s).ok(), "getWorldShape failed");
-      check(sameBits(s, worldShapeOf(m.local, m.xf)), "world shape differs from the documented one");
+      check(world_.getWorldShape(h, s).ok() == !m.compound, "getWorldShape of a compound body");
+      const std::vector<Shape> world = m.world();
       Aabb b;
       check(world_.getBounds(h, b).ok(), "getBounds failed");
-      const Aabb e = std::visit([](const auto& x) { return bounds(x); }, s);
-      check(b.min.x <= e.min.x && b.min.y <= e.min.y && e.max.x <= b.max.x && e.max.y <= b.max.y,
-            "getBounds does not contain the shape's bounds");
+      for (std::size_t k = 0; k < count; ++k) {
+        check(world_.getPartShape(h, k, s).ok(), "getPartShape failed");
+        check(sameBits(s, world[k]), "world shape differs from the documented one");
+        const Aabb e = std::visit([](const auto& x) { return bounds(x); }, s);
+        check(b.min.x <= e.min.x && b.min.y <= e.min.y && e.max.x <= b.max.x && e.max.y <= b.max.y,
+              "getBounds does not contain the shape's bounds");
+      }
     }
+  }
+
+  Aabb partBounds(BodyHandle h, std::size_t k) {
+    Aabb b;
+    (void)world_.getPartBounds(h, k, b);
+    return b;
   }
 
   void step() {
@@ -268,8 +362,9 @@ class Run {
     const Status s = world_.step();
     check(s.ok(), "step failed");
     std::map<std::pair<BodyHandle, BodyHandle>, Contact> want;
-    std::vector<std::pair<BodyHandle, Shape>> all;
-    for (const auto& [h, m] : model_) all.emplace_back(h, worldShapeOf(m.local, m.xf));
+    std::map<std::pair<BodyHandle, BodyHandle>, std::pair<std::uint32_t, std::uint32_t>> wantParts;
+    std::vector<std::pair<BodyHandle, std::vector<Shape>>> all;
+    for (const auto& [h, m] : model_) all.emplace_back(h, m.world());
     for (std::size_t i = 0; i < all.size(); ++i) {
       for (std::size_t j = i + 1; j < all.size(); ++j) {
         std::size_t a = i, b = j;
@@ -281,8 +376,24 @@ class Run {
         (void)world_.getBounds(ha, ba);
         (void)world_.getBounds(hb, bb);
         if (!boundsOverlap(ba, bb)) continue;
-        const Contact c = collide(all[a].second, all[b].second);
-        if (c.hit) want.emplace(std::make_pair(ha, hb), c);
+        const std::vector<Shape>& pa = all[a].second;
+        const std::vector<Shape>& pb = all[b].second;
+        Contact best;
+        std::pair<std::uint32_t, std::uint32_t> bestParts;
+        for (std::uint32_t i = 0; i < pa.size(); ++i) {
+          for (std::uint32_t j = 0; j < pb.size(); ++j) {
+            if ((pa.size() > 1 || pb.size() > 1) && !boundsOverlap(partBounds(ha, i), partBounds(hb, j))) continue;
+            const Contact c = collide(pa[i], pb[j]);
+            if (c.hit && (!best.hit || c.depth > best.depth)) {
+              best = c;
+              bestParts = {i, j};
+            }
+          }
+        }
+        if (best.hit) {
+          want.emplace(std::make_pair(ha, hb), best);
+          wantParts.emplace(std::make_pair(ha, hb), bestParts);
+        }
       }
     }
     if (kTrace) std::fprintf(stderr, "step: %zu pairs, cell %.17g\n", world_.pairCount(), world_.cellSize());
@@ -299,6 +410,13 @@ class Run {
       for (int k = 0; k < 5; ++k) {
         check(got[k] == exp[k] || (std::isnan(got[k]) && std::isnan(exp[k])), "contact differs from collide()");
       }
+      if (model_.at(key.first).compound || model_.at(key.second).compound) {  // its first part record: the deepest
+        const auto rec = world_.pairParts();
+        std::size_t r = 0;
+        while (r < rec.size() && rec[r] != p) r += World::kPairPartStride;
+        check(r < rec.size() && rec[r + 1] == wantParts.at(key).first && rec[r + 2] == wantParts.at(key).second,
+              "pairParts: the reported part pair differs from brute force");
+      }
     }
     const auto ends = world_.endEvents();
     for (std::size_t e = 0; e < ends.size(); e += 2) check(active_.erase({ends[e], ends[e + 1]}) == 1, "end without begin");
@@ -309,18 +427,30 @@ class Run {
 
   std::uint32_t mask() { return in_.byte() < 180 ? 0xFFFFFFFFu : in_.byte() % 8; }
 
-  void expectResults(const std::vector<BodyHandle>& want, const char* what) {
+  // `want`: the bodies found with their parts, by slot.
+  void expectResults(const std::vector<std::pair<BodyHandle, std::uint32_t>>& want, const char* what) {
     const auto got = world_.queryResults();
-    check(std::vector<BodyHandle>(got.begin(), got.end()) == want, what);
+    const auto parts = world_.queryParts();
+    check(got.size() == want.size() && parts.size() == want.size(), what);
+    for (std::size_t k = 0; k < want.size(); ++k) check(got[k] == want[k].first && parts[k] == want[k].second, what);
+  }
+
+  // The first part of body h (in part order) whose bounds meet `box` and that `hit` accepts, or -1. (The World tests
+  // a part only when its bounds meet the query's, as it tests a body only when the body's bounds do.)
+  template <class Hit> int firstPart(BodyHandle h, const std::vector<Shape>& parts, const Aabb& box, Hit&& hit) {
+    for (std::uint32_t k = 0; k < parts.size(); ++k) {
+      if (boundsOverlap(box, partBounds(h, k)) && hit(parts[k])) return static_cast<int>(k);
+    }
+    return -1;
   }
 
   void query() {
     const std::uint32_t m = mask();
     // (the World, like step(), only tests bodies whose getBounds overlap the query's bounds, widened as getBounds)
-    std::vector<std::pair<BodyHandle, Shape>> all;
+    std::vector<std::pair<BodyHandle, std::vector<Shape>>> all;
     std::map<BodyHandle, Aabb> boxes;
     for (const auto& [h, md] : model_) {
-      if ((md.filter.category & m) != 0) all.emplace_back(h, worldShapeOf(md.local, md.xf));
+      if ((md.filter.category & m) != 0) all.emplace_back(h, md.world());
       (void)world_.getBounds(h, boxes[h]);
     }
     std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return slotOf(a.first) < slotOf(b.first); });
@@ -334,17 +464,20 @@ class Run {
     } else {
       check(s.ok(), "queryShape failed");
       const Aabb qb = world_model::inflate(std::visit([](const auto& x) { return bounds(x); }, q));
-      std::vector<BodyHandle> want;
+      std::vector<std::pair<BodyHandle, std::uint32_t>> want;
       for (const auto& [h, sh] : all) {
-        if (boundsOverlap(qb, boxes[h]) && overlaps(q, sh)) want.push_back(h);
+        if (!boundsOverlap(qb, boxes[h])) continue;
+        const int k = firstPart(h, sh, qb, [&](const Shape& x) { return overlaps(q, x); });
+        if (k >= 0) want.push_back({h, static_cast<std::uint32_t>(k)});
       }
       const auto got = world_.queryResults();
-      if (std::vector<BodyHandle>(got.begin(), got.end()) != want) {
+      if (got.size() != want.size()) {
         print("query", q);
         for (const auto& [h, sh] : all) {
           const bool in = std::find(got.begin(), got.end(), h) != got.end();
-          if (in != (boundsOverlap(qb, boxes[h]) && overlaps(q, sh))) {
-            print(in ? "world only" : "brute force only", sh);
+          const bool expected = std::find_if(want.begin(), want.end(), [h = h](const auto& e) { return e.first == h; }) != want.end();
+          if (in != expected) {
+            for (const Shape& x : sh) print(in ? "world only" : "brute force only", x);
             Aabb b;
             (void)world_.getBounds(h, b);
             print("  its bounds", b);
@@ -355,16 +488,24 @@ class Run {
     }
     const Vec2 p = point();
     check(world_.queryPoint(p, m).ok(), "queryPoint failed");
-    std::vector<BodyHandle> want;
+    std::vector<std::pair<BodyHandle, std::uint32_t>> want;
     for (const auto& [h, sh] : all) {
-      if (boundsOverlap(Aabb{p, p}, boxes[h]) && contains(sh, p)) want.push_back(h);
+      if (!boundsOverlap(Aabb{p, p}, boxes[h])) continue;
+      const int k = firstPart(h, sh, Aabb{p, p}, [&](const Shape& x) { return contains(x, p); });
+      if (k >= 0) want.push_back({h, static_cast<std::uint32_t>(k)});
     }
     expectResults(want, "queryPoint differs from brute force");
     const Aabb box{p, p + Vec2{size() * 4, size() * 4}};
     check(world_.queryAabb(box, m).ok(), "queryAabb failed");
     want.clear();
+    const Aabb wide = world_model::inflate(box);
     for (const auto& [h, sh] : all) {
-      if (boundsOverlap(world_model::inflate(box), boxes[h]) && overlaps(Shape{box}, sh)) want.push_back(h);
+      if (!boundsOverlap(wide, boxes[h])) continue;
+      // (a box containing the body's bounds meets part 0: the World answers without a narrow phase)
+      const Aabb& bb = boxes[h];
+      const bool inside = box.min.x <= bb.min.x && box.min.y <= bb.min.y && bb.max.x <= box.max.x && bb.max.y <= box.max.y;
+      const int k = inside ? 0 : firstPart(h, sh, wide, [&](const Shape& x) { return overlaps(Shape{box}, x); });
+      if (k >= 0) want.push_back({h, static_cast<std::uint32_t>(k)});
     }
     expectResults(want, "queryAabb differs from brute force");
   }
@@ -389,18 +530,30 @@ class Run {
       BodyHandle h;
       RayHit hit;
       bool dubious;
+      std::uint32_t part;
     };
     std::vector<Hit> hits;
     for (const auto& [h, md] : model_) {
       if ((md.filter.category & m) == 0) continue;
-      const RayHit rh = raycast(r, worldShapeOf(md.local, md.xf));
-      if (!rh.hit) continue;
       Aabb b;
       (void)world_.getBounds(h, b);
-      const Aabb wide = world_model::inflate(world_model::inflate(b));
-      if (world_model::rayMayHit(r, b)) {
-        hits.push_back({rh.fraction, slotOf(h), h, rh, !boundsOverlap(Aabb{rh.point, rh.point}, wide)});
+      if (!world_model::rayMayHit(r, b)) continue;
+      const std::vector<Shape> parts = md.world();
+      RayHit rh;
+      std::uint32_t part = 0;
+      for (std::uint32_t k = 0; k < parts.size(); ++k) {  // a compound body: its part hit first
+        Ray limited = r;
+        if (rh.hit) limited.maxFraction = std::min(r.maxFraction, rh.fraction);
+        if (md.compound && !world_model::rayMayHit(limited, partBounds(h, k))) continue;
+        const RayHit x = raycast(r, parts[k]);
+        if (x.hit && (!rh.hit || x.fraction < rh.fraction)) {
+          rh = x;
+          part = k;
+        }
       }
+      if (!rh.hit) continue;
+      const Aabb wide = world_model::inflate(world_model::inflate(md.compound ? partBounds(h, part) : b));
+      hits.push_back({rh.fraction, slotOf(h), h, rh, !boundsOverlap(Aabb{rh.point, rh.point}, wide), part});
     }
     std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
       return a.f < b.f || (a.f == b.f && a.slot < b.slot);
@@ -413,11 +566,13 @@ class Run {
     std::size_t k = 0;
     for (const Hit& e : hits) {
       if (k < world_.rayHitCount() && same(world_.rayHits().data() + 6 * k, e)) {
+        check(world_.rayHitParts().size() == world_.rayHitCount() && world_.rayHitParts()[k] == e.part,
+              "raycastAll: the part hit differs from brute force");
         ++k;
       } else if (!e.dubious) {
         std::fprintf(stderr, "  ray %.17g %.17g d %.17g %.17g max %.17g\n", r.origin.x, r.origin.y, r.direction.x,
                      r.direction.y, r.maxFraction);
-        print("missing hit on", worldShapeOf(model_.at(e.h).local, model_.at(e.h).xf));
+        for (const Shape& x : model_.at(e.h).world()) print("missing hit on", x);
         fail("raycastAll: a hit of brute force is missing");
       }
     }
@@ -432,7 +587,7 @@ class Run {
       for (const Hit& e : hits) {
         std::fprintf(stderr, "  brute: %u f %.17g p %.17g %.17g n %.17g %.17g%s\n", e.h, e.f, e.hit.point.x,
                      e.hit.point.y, e.hit.normal.x, e.hit.normal.y, e.dubious ? " (dubious)" : "");
-        print("    shape", worldShapeOf(model_.at(e.h).local, model_.at(e.h).xf));
+        for (const Shape& x : model_.at(e.h).world()) print("    shape", x);
       }
     }
     check(k == world_.rayHitCount(), "raycastAll: a hit brute force does not have, or out of order");

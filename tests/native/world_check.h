@@ -21,18 +21,22 @@ inline std::uint32_t slotOfHandle(BodyHandle h) { return h & 0xFFFFFu; }
 inline void expectPairsMatchBruteForce(World& w, std::size_t* pairsOut = nullptr) {
   const auto handles = w.bodies();
   const std::size_t n = handles.size();
-  std::vector<Shape> shapes(n);
+  std::vector<std::vector<Shape>> pieces(n);  // a compound body's parts, else its one shape, in world coordinates
   std::vector<Aabb> boxes(n);
   std::vector<Filter> filters(n);
   std::vector<char> statics(n);
   for (std::size_t i = 0; i < n; ++i) {
-    Shape local, world;
     Transform xf;
-    ASSERT_TRUE(w.getLocalShape(handles[i], local).ok());
+    std::size_t parts = 0;
     ASSERT_TRUE(w.getTransform(handles[i], xf).ok());
-    ASSERT_TRUE(w.getWorldShape(handles[i], world).ok());
-    shapes[i] = worldShapeOf(local, xf);
-    ASSERT_TRUE(sameBits(shapes[i], world)) << "world shape of body " << i;
+    ASSERT_TRUE(w.getPartCount(handles[i], parts).ok());
+    for (std::size_t k = 0; k < parts; ++k) {
+      Shape local, world;
+      ASSERT_TRUE(w.getLocalPartShape(handles[i], k, local).ok());
+      ASSERT_TRUE(w.getPartShape(handles[i], k, world).ok());
+      pieces[i].push_back(worldShapeOf(local, xf));
+      ASSERT_TRUE(sameBits(pieces[i].back(), world)) << "world shape of body " << i << " part " << k;
+    }
     ASSERT_TRUE(w.getBounds(handles[i], boxes[i]).ok());
     ASSERT_TRUE(w.getFilter(handles[i], filters[i]).ok());
     bool st = false;
@@ -46,8 +50,15 @@ inline void expectPairsMatchBruteForce(World& w, std::size_t* pairsOut = nullptr
       if (statics[i] && statics[j]) continue;  // static bodies never pair with each other
       std::size_t a = i, b = j;
       if (slotOfHandle(handles[a]) > slotOfHandle(handles[b])) std::swap(a, b);
-      const Contact c = collide(shapes[a], shapes[b]);
-      if (c.hit) expected.emplace(std::make_pair(handles[a], handles[b]), c);
+      // The deepest touching part pair (the first on ties).
+      Contact best;
+      for (const Shape& sa : pieces[a]) {
+        for (const Shape& sb : pieces[b]) {
+          const Contact c = collide(sa, sb);
+          if (c.hit && (!best.hit || c.depth > best.depth)) best = c;
+        }
+      }
+      if (best.hit) expected.emplace(std::make_pair(handles[a], handles[b]), best);
     }
   }
   ASSERT_EQ(w.pairCount(), expected.size());

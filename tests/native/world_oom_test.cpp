@@ -55,7 +55,7 @@ struct Snapshot {
   std::vector<Filter> filters;
   std::vector<Shape> shapes;
   std::vector<Aabb> bounds;
-  std::vector<std::uint32_t> pairs, begins, ends;
+  std::vector<std::uint32_t> pairs, begins, ends, pairParts;
   std::vector<double> contacts;
 
   explicit Snapshot(const World& w) {
@@ -65,13 +65,18 @@ struct Snapshot {
       Filter f;
       Shape s;
       Aabb b;
-      EXPECT_TRUE(w.getTransform(h, t).ok() && w.getFilter(h, f).ok() && w.getWorldShape(h, s).ok() &&
+      std::size_t parts = 0;
+      EXPECT_TRUE(w.getTransform(h, t).ok() && w.getFilter(h, f).ok() && w.getPartCount(h, parts).ok() &&
                   w.getBounds(h, b).ok());
       xf.push_back(t);
       filters.push_back(f);
-      shapes.push_back(s);
       bounds.push_back(b);
+      for (std::size_t k = 0; k < parts; ++k) {  // every part (a body of one shape: its world shape)
+        EXPECT_TRUE(w.getPartShape(h, k, s).ok());
+        shapes.push_back(s);
+      }
     }
+    pairParts.assign(w.pairParts().begin(), w.pairParts().end());
     pairs.assign(w.pairBodies().begin(), w.pairBodies().end());
     contacts.assign(w.pairContacts().begin(), w.pairContacts().end());
     begins.assign(w.beginEvents().begin(), w.beginEvents().end());
@@ -84,11 +89,13 @@ struct Snapshot {
       EXPECT_EQ(xf[i].angle, o.xf[i].angle);
       EXPECT_EQ(filters[i].category, o.filters[i].category);
       EXPECT_EQ(filters[i].mask, o.filters[i].mask);
-      EXPECT_TRUE(sameBits(shapes[i], o.shapes[i]));
       EXPECT_EQ(bounds[i].min, o.bounds[i].min);
       EXPECT_EQ(bounds[i].max, o.bounds[i].max);
     }
+    ASSERT_EQ(shapes.size(), o.shapes.size());
+    for (std::size_t i = 0; i < shapes.size(); ++i) EXPECT_TRUE(sameBits(shapes[i], o.shapes[i]));
     EXPECT_EQ(pairs, o.pairs);
+    EXPECT_EQ(pairParts, o.pairParts);
     EXPECT_EQ(contacts, o.contacts);
     EXPECT_EQ(begins, o.begins);
     EXPECT_EQ(ends, o.ends);
@@ -191,6 +198,37 @@ TEST(WorldOutOfMemory, StaticBodiesGridIsAllOrNothing) {
   for (std::size_t i = 0; i < statics.size(); i += 4) ASSERT_TRUE(w.setStatic(statics[i], false).ok());
   for (std::size_t i = 0; i < 20; ++i) ASSERT_TRUE(w.remove(statics[i]).ok());
   disarm();
+  expectAllOrNothing(w, [&] { return w.step(); });
+  ASSERT_NO_FATAL_FAILURE(expectPairsMatchBruteForce(w));
+}
+
+// Compound bodies: adding one (parts with offsets, polygon parts included) or a concave outline is all or nothing; so
+// are reading a part's shapes and a step whose compound pairs need part records; removing one never allocates.
+TEST(WorldOutOfMemory, CompoundBodiesAreAllOrNothing) {
+  World w;
+  std::vector<double> together;
+  ASSERT_NO_FATAL_FAILURE(build(w, together));
+  const Vec2 tri[3] = {{0, 0}, {4, 0}, {0, 3}};
+  Polygon p;
+  ASSERT_TRUE(Polygon::create(tri, p).ok());
+  const std::vector<BodyPart> parts{{Circle{{0, 0}, 1}, {{1, 0}, 0}}, {p, {{-2, 1}, 0.5}}, {Aabb{{0, 0}, {1, 2}}, {}}};
+  const std::vector<Vec2> ell{{0, 0}, {2, 0}, {2, 0.5}, {0.5, 0.5}, {0.5, 2}, {0, 2}};
+  BodyHandle a = kNullBody, b = kNullBody;
+  EXPECT_GE(expectAllOrNothing(w, [&] { return w.addCompound(parts, {{3, 3}, 0.25}, 1, {}, a); }), 1);
+  EXPECT_GE(expectAllOrNothing(w, [&] { return w.addOutline(ell, {{5, 5}, 0}, 2, {}, b); }), 1);
+  EXPECT_GE(expectAllOrNothing(w, [&] { Shape s; return w.getPartShape(a, 1, s); }), 1);
+  EXPECT_GE(expectAllOrNothing(w, [&] { Shape s; return w.getLocalPartShape(b, 0, s); }), 1);
+  // Everything onto a few points: the compounds touch hundreds of circles.
+  std::vector<double> xya = together;
+  xya.insert(xya.end(), {0.5, 0.5, 0.0, 0.25, 0.25, 1.0});
+  ASSERT_TRUE(w.setTransforms(xya).ok());
+  EXPECT_GE(expectAllOrNothing(w, [&] { return w.step(); }), 1);
+  EXPECT_GT(w.pairParts().size(), 3u * 400u);
+  ASSERT_NO_FATAL_FAILURE(expectPairsMatchBruteForce(w));
+  arm(0);
+  const Status removed = w.remove(a);
+  disarm();
+  EXPECT_TRUE(removed.ok());
   expectAllOrNothing(w, [&] { return w.step(); });
   ASSERT_NO_FATAL_FAILURE(expectPairsMatchBruteForce(w));
 }
