@@ -197,6 +197,40 @@ constexpr double kMaxCoordinate = 1e300;
 
 }  // namespace
 
+// Temporary stand-ins for the narrow phase's certificates (cpp/src/coherence.h): circles only.
+namespace detail {
+struct PairSlack {
+  bool hit = false;
+  double slack = 0.0;
+};
+inline double circleSlack(const Shape& a, const Shape& b, bool& hit) {
+  const Circle* ca = std::get_if<Circle>(&a);
+  const Circle* cb = std::get_if<Circle>(&b);
+  hit = overlaps(a, b);
+  if (ca == nullptr || cb == nullptr) return 0.0;
+  const Vec2 d = cb->center - ca->center;
+  const double dist = std::sqrt(d.x * d.x + d.y * d.y), r = ca->radius + cb->radius;
+  const double scale = std::fabs(ca->center.x) + std::fabs(ca->center.y) + std::fabs(cb->center.x) +
+                       std::fabs(cb->center.y) + r;
+  const double s = std::fabs(dist - r) - scale * 0x1p-36;
+  if (!(s > 0.0) || !std::isfinite(s) || !std::isfinite(scale) || scale > 1e100) return 0.0;
+  if ((dist < r) != hit) return 0.0;
+  return s;
+}
+inline PairSlack overlapsWithSlack(const Shape& a, const Shape& b) {
+  PairSlack p;
+  p.slack = circleSlack(a, b, p.hit);
+  return p;
+}
+inline Contact collideWithSlack(const Shape& a, const Shape& b, double& slack) {
+  bool hit;
+  slack = circleSlack(a, b, hit);
+  const Contact c = collide(a, b);
+  if (c.hit != hit) slack = 0.0;
+  return c;
+}
+}  // namespace detail
+
 // ---------------------------------------------------------------------------------------------------------------
 // Body storage
 // ---------------------------------------------------------------------------------------------------------------
@@ -289,7 +323,7 @@ bool World::reserveBodies(std::size_t n, std::size_t polygonVertices, std::size_
   const std::size_t polys = polygons_.size() + newPolygons;
   const std::size_t slots = std::max(slots_.size() + (freeSlots_.empty() ? 1 : 0), n);
   return grow(bodies_, n) && grow(bounds_, n) && grow(handles_, n) && grow(slots_, slots) &&
-         grow(freeSlots_, slots) && grow(queryMarks_, n) &&
+         grow(freeSlots_, slots) && grow(queryMarks_, n) && grow(drift_, n) && grow(pairCache_, kCacheWays * n) &&
          grow(polygons_, polys) && grow(freePolygons_, polys) && grow(slotCounts_, slots + 1) &&
          grow(vertexScratch_, polygonVertices) && grow(hullScratch_, 2 * polygonVertices + 1);
 }
@@ -414,6 +448,8 @@ BodyHandle World::commitBody(Body&& b, const Filter& filter, std::uint16_t parts
   bounds_.emplace_back();
   bounds_.back().filter = filter;
   bounds_.back().parts = parts;
+  drift_.emplace_back();
+  pairCache_.resize(pairCache_.size() + kCacheWays);  // (empty entries: stamp 0)
   updateWorld(bodies_.back(), true);
   handles_.push_back(bodies_.back().handle);
   gridDirty_ = true;
@@ -666,11 +702,15 @@ Status World::remove(BodyHandle h) {
     bodies_[d] = std::move(bodies_[last]);
     bounds_[d] = bounds_[last];
     handles_[d] = handles_[last];
+    drift_[d] = drift_[last];
+    std::copy_n(pairCache_.begin() + kCacheWays * last, kCacheWays, pairCache_.begin() + kCacheWays * d);
     slots_[indexOf(handles_[d])].dense = d;
   }
   bodies_.pop_back();
   bounds_.pop_back();
   handles_.pop_back();
+  drift_.pop_back();
+  pairCache_.resize(pairCache_.size() - kCacheWays);
   slot.live = false;
   if (slot.generation < kMaxGeneration) {
     ++slot.generation;
@@ -684,7 +724,7 @@ Status World::remove(BodyHandle h) {
 Status World::reserve(std::size_t bodies) {
   const std::size_t n = std::min<std::size_t>(bodies, kMaxBodies);
   const bool ok = grow(bodies_, n) && grow(bounds_, n) && grow(handles_, n) && grow(slots_, n) &&
-                  grow(freeSlots_, n) && grow(queryMarks_, n) &&
+                  grow(freeSlots_, n) && grow(queryMarks_, n) && grow(drift_, n) && grow(pairCache_, kCacheWays * n) &&
                   grow(slotCounts_, n + 1);
   return ok ? Status{} : outOfMemory();
 }
@@ -868,6 +908,12 @@ void World::moveBody(Body& b, const Transform& xf) {
     }
   }
   const bool angleChanged = !(xf.angle == b.xf.angle);
+  // Temporal coherence: how far the body went since the last step, rounded up (the length's own rounding and the
+  // float's), and whether it turned.
+  Drift& dr = drift_[k];
+  const Vec2 d = xf.position - b.xf.position;
+  dr.distance = floatUp((static_cast<double>(dr.distance) + std::sqrt(d.x * d.x + d.y * d.y)) * (1.0 + 0x1p-40));
+  dr.turned |= angleChanged ? 1u : 0u;
   b.xf = xf;
   updateWorld(b, angleChanged);
   gridDirty_ = true;
@@ -1401,18 +1447,52 @@ void World::testPair(std::uint32_t i, std::uint32_t j) {
     testParts(i, j);
     return;
   }
-  if (contactMode_ != ContactMode::Contacts) {  // PairsOnly: the boolean; Manifolds: appendManifold (world_queries.cpp)
-    if (contactMode_ == ContactMode::PairsOnly ? !overlaps(a->shape, b->shape) : !appendManifold(a->shape, b->shape)) {
-      return;
-    }
+  if (contactMode_ == ContactMode::Manifolds) {  // (no certificates: every manifold is computed afresh)
+    if (!appendManifold(a->shape, b->shape)) return;
     pairBodies_.push_back(a->handle);
     pairBodies_.push_back(b->handle);
     return;
   }
-  const Contact c = collide(a->shape, b->shape);
-  if (!c.hit) return;
+  // Temporal coherence: a certificate of the previous step whose budget covers how far both bodies went since (and
+  // neither turned) gives this step's answer; a touching pair's contact is still computed afresh (bit for bit).
+  PairCache* cache = coherence_ ? findCache(i, j) : nullptr;
+  bool known = false;
+  if (cache != nullptr) {
+    const double left = static_cast<double>(cache->budget) - static_cast<double>(drift_[i].distance) -
+                        static_cast<double>(drift_[j].distance);
+    if (left > 0.0 && (drift_[i].turned | drift_[j].turned) == 0) {
+      cache->budget = floatDown(left);
+      cache->stamp = cacheStamp_;
+      ++stepStats_.certified;
+      if (cache->hit == 0) return;
+      known = true;
+    }
+  }
+  Contact c;
+  double slack = 0.0;
+  if (contactMode_ == ContactMode::PairsOnly) {
+    if (!known) {
+      const detail::PairSlack ps = detail::overlapsWithSlack(a->shape, b->shape);
+      c.hit = ps.hit;
+      slack = ps.slack;
+    }
+  } else {
+    c = known ? collide(a->shape, b->shape) : detail::collideWithSlack(a->shape, b->shape, slack);
+  }
+  if (!known && coherence_ && slack > 0.0) {
+    if (cache == nullptr) cache = newCache(i, j);
+    if (cache != nullptr) {
+      cache->budget = floatDown(slack);
+      cache->hit = c.hit ? 1 : 0;
+      cache->stamp = cacheStamp_;
+    }
+  } else if (!known && cache != nullptr) {
+    cache->stamp = 0;  // spent: free
+  }
+  if (!known && !c.hit) return;
   pairBodies_.push_back(a->handle);
   pairBodies_.push_back(b->handle);
+  if (contactMode_ == ContactMode::PairsOnly) return;
   const std::size_t at = pairContacts_.size();
   pairContacts_.resize(at + kPairContactStride);  // (not insert(initializer_list): a memmove call in libc++)
   double* out = pairContacts_.data() + at;
@@ -1792,11 +1872,48 @@ Status World::step() {
   pairManifolds_.clear();
   begin_.clear();
   end_.clear();
+  stepStats_ = {c, 0};
   testCandidates();
   sortPairKeys();
   diffPairs();
   releaseSlack();
+  // The certificates used or made now carry this step's stamp, and the drifts start again from zero.
+  std::fill(drift_.begin(), drift_.end(), Drift{});
+  if (++cacheStamp_ == 0) {  // (wrapped: an entry stamped 256 steps ago must not pass for the previous step's)
+    for (PairCache& e : pairCache_) e.stamp = 0;
+    cacheStamp_ = 1;
+  }
   return {};
+}
+
+void World::setCoherence(bool on) { coherence_ = on; }
+
+// The entries of the previous step (stamp == cacheStamp_ - 1, or 255 after a wrap) are the valid ones.
+World::PairCache* World::findCache(std::uint32_t ka, std::uint32_t kb) {
+  const std::uint8_t prev = cacheStamp_ == 1 ? 255 : static_cast<std::uint8_t>(cacheStamp_ - 1);
+  PairCache* a = pairCache_.data() + kCacheWays * ka;
+  PairCache* b = pairCache_.data() + kCacheWays * kb;
+  const BodyHandle ha = bodies_[ka].handle, hb = bodies_[kb].handle;
+  for (std::size_t w = 0; w < kCacheWays; ++w) {
+    if (a[w].partner == hb && a[w].stamp == prev) return &a[w];
+    if (b[w].partner == ha && b[w].stamp == prev) return &b[w];
+  }
+  return nullptr;
+}
+
+// An entry neither stamped now nor by the previous step (which a later candidate of this step may still read).
+World::PairCache* World::newCache(std::uint32_t ka, std::uint32_t kb) {
+  const std::uint8_t now = cacheStamp_, prev = cacheStamp_ == 1 ? 255 : static_cast<std::uint8_t>(cacheStamp_ - 1);
+  for (const std::uint32_t k : {ka, kb}) {
+    PairCache* e = pairCache_.data() + kCacheWays * k;
+    for (std::size_t w = 0; w < kCacheWays; ++w) {
+      if (e[w].stamp != now && e[w].stamp != prev) {
+        e[w].partner = bodies_[k == ka ? kb : ka].handle;
+        return &e[w];
+      }
+    }
+  }
+  return nullptr;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -390,6 +390,17 @@ class World {
   ContactMode contactMode() const { return contactMode_; }
   /// After a step() in Manifolds mode: kPairManifoldStride doubles per pair, in pairBodies() order; else empty.
   std::span<const double> pairManifolds() const { return pairManifolds_; }
+  /// Temporal coherence (see "Temporal coherence" at the top of this file): on by default. Off, every candidate pair
+  /// is tested from scratch at every step; the answers are the same either way (it exists to measure and test that).
+  void setCoherence(bool on);
+  bool coherence() const { return coherence_; }
+  /// What the last step() did: candidate pairs (filters accept, bounds overlap) and how many of them a certificate
+  /// answered (no narrow-phase test: pairs apart in every mode, touching ones in PairsOnly mode).
+  struct StepStats {
+    std::size_t candidates = 0;
+    std::size_t certified = 0;
+  };
+  StepStats stepStats() const { return stepStats_; }
 
  private:
   struct Body;
@@ -562,6 +573,34 @@ class World {
   std::vector<RayRecord> rayRecords_;
   std::vector<double> rayHits_;
   std::vector<std::uint32_t> rayHitParts_;
+
+  // temporal coherence (world.cpp, "Temporal coherence" at the top of this file)
+  /// A cached certificate of a candidate pair, kept in the list of one of its two bodies (kCacheWays per body, by
+  /// dense index like bodies_): the other body, the answer (touching or not) and how much further the two bodies may
+  /// translate relative to each other with that answer unchanged.
+  struct PairCache {
+    BodyHandle partner = kNullBody;
+    float budget = 0.0f;      ///< certified relative translation left (a lower bound)
+    std::uint8_t stamp = 0;   ///< the step that last certified or used it (0: empty)
+    std::uint8_t hit = 0;     ///< the pair touched
+    std::uint16_t unused = 0;
+  };
+  static constexpr std::size_t kCacheWays = 3;
+  /// What each body did since the last step: how far it moved (a sum of translation lengths, rounded up) and whether
+  /// it turned (its angle changed: its certificates no longer hold).
+  struct Drift {
+    float distance = 0.0f;
+    std::uint32_t turned = 0;
+  };
+  bool coherence_ = true;
+  StepStats stepStats_;
+  std::uint8_t cacheStamp_ = 1;  ///< this step's stamp, 1..255 (the entries are cleared when it wraps)
+  std::vector<PairCache> pairCache_;
+  std::vector<Drift> drift_;
+  /// The cached certificate of bodies ka, kb (dense indices) valid at this step (stamped by the previous one), or null.
+  PairCache* findCache(std::uint32_t ka, std::uint32_t kb);
+  /// A free entry (in ka's list, else kb's) for a new certificate of ka, kb; null when both lists are in use.
+  PairCache* newCache(std::uint32_t ka, std::uint32_t kb);
 
   // shape casts and contact modes (cpp/src/world_queries.cpp)
   ContactMode contactMode_ = ContactMode::Contacts;
