@@ -114,8 +114,8 @@ inline void advance(Scene& s) {
 //   0..6  axis-aligned box [0, 1.5] x [0, 0.75]                                      (LevelKind::Tile)
 //   7     slope up:   triangle (0, 0), (1.5, 0), (1.5, 0.75)                         (LevelKind::Convex)
 //   8     slope down: triangle (0, 0), (1.5, 0), (0, 0.75)                           (LevelKind::Convex)
-//   9     a U-shaped concave piece of 8 vertices, 1.5 x 1.5, cut 0.375 deep walls    (LevelKind::Concave: added
-//         as the convex parts of decompose(points), one static body each)
+//   9     a U-shaped concave piece of 8 vertices, 1.5 x 1.5, cut 0.375 deep walls    (LevelKind::Concave: one
+//         static compound body of the convex parts of decompose(points): World::addOutline)
 // at (x0 + 1.5 j, y), angle 0. Local coordinates are exact binary fractions.
 enum class LevelKind : int { Tile = 0, Convex = 1, Concave = 2 };
 

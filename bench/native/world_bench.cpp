@@ -78,13 +78,41 @@ void BM_WorldFrame(benchmark::State& state) {
 BENCHMARK(BM_WorldFrame)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMillisecond)->Repetitions(5)
     ->ReportAggregatesOnly(true)->MinTime(0.5);
 
-// Issue 12's level scene: scene::makeLevel's 50,000 static pieces (concave ones as their decompose() parts) over 3x the
+// The frame of BM_WorldFrame by contact mode (0 Contacts, 1 PairsOnly) with temporal coherence on (1) or off (0):
+// what the certificates save. Counter certified = the share of candidate pairs a certificate answered.
+void BM_WorldFrameMode(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  scene::Scene s = scene::makeScene(n);
+  World w;
+  w.setContactMode(state.range(1) == 0 ? ContactMode::Contacts : ContactMode::PairsOnly);
+  w.setCoherence(state.range(2) != 0);
+  addScene(w, s);
+  std::vector<double> xya;
+  w.step();
+  double pairs = 0, frames = 0, certified = 0, candidates = 0;
+  for (auto _ : state) {
+    scene::advance(s);
+    fillTransforms(s, xya);
+    (void)w.setTransforms(xya);
+    w.step();
+    pairs += static_cast<double>(w.pairCount());
+    certified += static_cast<double>(w.stepStats().certified);
+    candidates += static_cast<double>(w.stepStats().candidates);
+    frames += 1;
+  }
+  state.counters["pairs"] = pairs / frames;
+  state.counters["certified"] = certified / candidates;
+  state.counters["bytes_per_body"] = static_cast<double>(w.heapBytes()) / n;
+}
+BENCHMARK(BM_WorldFrameMode)->ArgsProduct({{10000, 50000}, {0, 1}, {0, 1}})->Unit(benchmark::kMillisecond)
+    ->Repetitions(3)->ReportAggregatesOnly(true)->MinTime(0.3);
+
+// Issue 12's level scene: scene::makeLevel's 50,000 static pieces (each concave one a compound body of its decompose() parts) over 3x the
 // side of the 5k moving scene (which roams its middle ninth), moved by setTransforms(handles, xya) of the moving bodies only. Modes: 0 the 5k moving bodies
 // alone, 1 with the level, 2 with the level but every static body filtered out by category (same pairs as 0: the
 // cost of the level's mere presence). Second argument: 0 pairs only, 1 contacts.
 std::size_t addLevel(World& w, const std::vector<scene::Piece>& level, const Filter& f) {
   std::size_t bodies = 0;
-  std::vector<Polygon> parts;
   BodyHandle h = kNullBody;
   auto add = [&](Status st) {  // (h is read after the call that set it)
     if (!st || !w.setStatic(h, true)) std::fprintf(stderr, "level piece rejected: %s %s\n", st.field, st.message());
@@ -95,11 +123,10 @@ std::size_t addLevel(World& w, const std::vector<scene::Piece>& level, const Fil
     switch (p.kind) {
       case scene::LevelKind::Tile: add(w.addAabb({{0, 0}, {1.5, 0.75}}, xf, 0, f, h)); break;
       case scene::LevelKind::Convex: add(w.addPolygon(std::span<const double>(p.points), xf, 0, f, h)); break;
-      case scene::LevelKind::Concave: {
+      case scene::LevelKind::Concave: {  // one compound body of decompose()'s parts
         std::vector<Vec2> pts;
         for (std::size_t k = 0; k < p.points.size(); k += 2) pts.push_back({p.points[k], p.points[k + 1]});
-        (void)decompose(pts, parts);
-        for (const Polygon& part : parts) add(w.addPolygon(part, xf, 0, f, h));
+        add(w.addOutline(pts, xf, 0, f, h));
         break;
       }
     }

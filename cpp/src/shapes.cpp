@@ -261,18 +261,18 @@ __attribute__((noinline)) Status Polygon::create(std::span<const Vec2> points, P
   if (windings != 1) return fail(Error::NotConvex, "points");
   if (turn < 0) std::reverse(ring.begin(), ring.end());
 
-  out.vertices_.assign(ring.begin(), ring.end());
-  out.normals_.resize(n);
-  for (std::size_t i = 0; i < n; ++i) out.normals_[i] = outwardNormal(ring[i], ring[(i + 1) % n]);
+  out.resizeFor(n);
+  std::copy(ring.begin(), ring.end(), out.data_.begin());
+  for (std::size_t i = 0; i < n; ++i) out.data_[n + i] = outwardNormal(ring[i], ring[(i + 1) % n]);
   return {};
 }
 
 void Polygon::assignNormalized(std::span<const Vec2> vertices, Polygon& out) {
   // The last lines of create(), on a ring that create() would leave as it is.
   const std::size_t n = vertices.size();
-  out.vertices_.assign(vertices.begin(), vertices.end());
-  out.normals_.resize(n);
-  for (std::size_t i = 0; i < n; ++i) out.normals_[i] = outwardNormal(vertices[i], vertices[(i + 1) % n]);
+  out.resizeFor(n);
+  std::copy(vertices.begin(), vertices.end(), out.data_.begin());
+  for (std::size_t i = 0; i < n; ++i) out.data_[n + i] = outwardNormal(vertices[i], vertices[(i + 1) % n]);
 }
 
 Polygon Polygon::fromBox(const Box& box) {
@@ -291,6 +291,7 @@ Polygon Polygon::fromAabb(const Aabb& box) {
 }
 
 Vec2 Polygon::centroid() const {
+  const std::span<const Vec2> vertices_ = vertices();
   const std::size_t n = vertices_.size();
   if (n == 0) return {};
   // Triangle fan around the first vertex, relative to it for precision.
@@ -314,10 +315,7 @@ Polygon Polygon::transformed(const Transform& t) const {
   const double c = std::cos(t.angle);
   const double s = std::sin(t.angle);
   Polygon out;
-  out.vertices_.resize(vertices_.size());
-  out.normals_.resize(normals_.size());
-  for (std::size_t i = 0; i < vertices_.size(); ++i) out.vertices_[i] = t.position + rotate(vertices_[i], c, s);
-  for (std::size_t i = 0; i < normals_.size(); ++i) out.normals_[i] = rotate(normals_[i], c, s);
+  transformedInto(t.position, c, s, out);  // (the same operations)
   return out;
 }
 

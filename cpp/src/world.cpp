@@ -55,14 +55,23 @@ Aabb inflate(Aabb b) {
   return {{b.min.x - m, b.min.y - m}, {b.max.x + m, b.max.y + m}};
 }
 
-// 4-lane vectors (GCC / Clang vector extensions: SSE2 natively, SIMD128 in WebAssembly, plain code elsewhere).
-// Comparisons give 0 / -1 per lane.
-using F4 = float __attribute__((vector_size(16)));
-using I4 = std::int32_t __attribute__((vector_size(16)));
-template <class V, class T> V load4(const T* p) {
-  V v;
+// 8-lane vectors of int16 (GCC / Clang vector extensions: SSE2 natively, SIMD128 in WebAssembly, plain code
+// elsewhere). Comparisons give 0 / -1 per lane.
+using I8 = std::int16_t __attribute__((vector_size(16)));
+inline I8 load8(const std::int16_t* p) {
+  I8 v;
   std::memcpy(&v, p, sizeof v);
   return v;
+}
+inline bool any(I8 v) {
+  std::uint64_t h[2];
+  std::memcpy(h, &v, sizeof h);
+  return (h[0] | h[1]) != 0;
+}
+/// Lanes [0, n) set, n in [0, 8].
+inline I8 firstLanes(std::uint32_t n) {
+  const I8 lane{0, 1, 2, 3, 4, 5, 6, 7};
+  return lane < static_cast<std::int16_t>(n < 8 ? n : 8);
 }
 
 // Growth that can fail: room for n elements (plus 1/8 slack) or false with `v` unchanged. The block is first
@@ -180,14 +189,54 @@ __attribute__((noinline)) float floatDown(double v) {
 }
 float floatUp(double v) { return -floatDown(-v); }
 
-// An entry's body field: the body's dense index (< 2^20) and two flags, "the body starts in an earlier column / row
-// than this entry's cell". A pair is tested only in the cell holding the lower-left corner of the intersection of
-// the two bounds, i.e. where not both start in an earlier column and not both in an earlier row: one AND of the two
-// entries' fields (this replaced two int32 arrays of first cells: 8 bytes per entry).
-constexpr std::uint32_t kBeforeX = 1u << 30, kBeforeY = 1u << 31, kBefore = kBeforeX | kBeforeY;
-constexpr std::uint32_t kEntryBody = kBeforeX - 1;
+// Temporal coherence: a certificate's budget (a positive float, rounded down) with two flags in its low bits. The
+// flags are written after lowering the float by at least one ulp, so that the stored value, flags or not, never
+// exceeds the budget (positive floats order as their bits).
+constexpr std::uint32_t kCacheHit = 1, kCacheUsed = 2;
+inline std::uint32_t cacheBits(double budget, bool hit) {
+  if (!(budget > 0.0)) return 0;
+  const float f = floatDown(budget);
+  std::uint32_t b;
+  std::memcpy(&b, &f, sizeof b);
+  if (b < 8 || b >= 0x7F800000u) return 0;  // (too small to keep, or infinite)
+  return ((b - 4) & ~3u) | (hit ? kCacheHit : 0u) | kCacheUsed;
+}
+inline double cacheBudget(std::uint32_t bits) {
+  bits &= ~3u;
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return static_cast<double>(f);
+}
+
+// An entry's bounds: quantised within its cell, int16 each (8 bytes an entry; 4 floats before: the 10k scene's grid
+// went from 47 to 28 bytes per body, and the pair loop tests 8 entries per SIMD step instead of 4). A coordinate v of
+// a cell whose corner is c maps to u = clamp((v - c) * 16383 / cell, 0, 16383); a minimum is stored as 2 floor(u)
+// (even), a maximum as 2 ceil(u) + 1 (odd). Monotone, so bounds that overlap keep overlapping: both contain the
+// quantised lower-left corner of their intersection, which the clamp keeps in the cell (only entries of one cell are
+// compared, and a pair is tested only in the cell holding that corner, see below). Rounding only adds candidates,
+// which the exact test on the bounds themselves (collectCandidates' emit) drops.
+// The low bit of a minimum holds a flag, "the body starts in an earlier column (minX) / row (minY) than this cell":
+// a pair is tested only in the cell holding the lower-left corner of the intersection of the two bounds, i.e. where
+// not both start in an earlier column and not both in an earlier row. The flag can raise a minimum by 1, which an
+// overlap test of an even minimum against an odd maximum never notices (min <= max implies min + 1 <= max).
+constexpr double kQuantum = 16383.0;
+struct Quantised {
+  std::int16_t lo, hi;
+};
+inline Quantised quantise(double min, double max, double corner, double scale, bool before) {
+  double a = (min - corner) * scale, b = (max - corner) * scale;
+  a = a > 0.0 ? (a < kQuantum ? a : kQuantum) : 0.0;
+  b = b > 0.0 ? (b < kQuantum ? b : kQuantum) : 0.0;
+  const int fa = static_cast<int>(a), fb = static_cast<int>(b);  // (non-negative: truncation is floor)
+  const int cb = fb + (static_cast<double>(fb) < b ? 1 : 0);
+  return {static_cast<std::int16_t>(2 * fa + (before ? 1 : 0)), static_cast<std::int16_t>(2 * cb + 1)};
+}
+/// An entry's body field: the body's dense index, or kStaleEntry.
+constexpr std::uint32_t kEntryBody = (1u << 30) - 1;
 /// An entry of static_ whose body has left it (moved, removed or made moving): skipped until the next rebuild.
 constexpr std::uint32_t kStaleEntry = kEntryBody;
+/// A candidate's first index may carry this flag: a certificate says the pair touches (certifyCandidates).
+constexpr std::uint32_t kCertifiedHit = 1u << 31, kCandidateIndex = kCertifiedHit - 1;
 /// Broad::kind: a moving body; a static body binned in static_; a static body binned with the moving ones in grid_.
 constexpr std::uint8_t kDynamic = 0, kStaticBinned = 1, kStaticLoose = 2;
 
@@ -330,11 +379,11 @@ bool World::reserveBodies(std::size_t n, std::size_t polygonVertices, std::size_
 
 namespace {
 // Max over the points of a local shape of |x| + |y| (bounds every rotation of it about the origin).
-double reachOfLocal(ShapeType type, const double* l, const Polygon* polygon) {
+double reachOfLocal(ShapeType type, const double* l, std::span<const Vec2> polygon) {
   double r = 0.0;
   switch (type) {
     case ShapeType::Polygon:
-      for (const Vec2 v : polygon->vertices()) r = std::max(r, reachOf(v));
+      for (const Vec2 v : polygon) r = std::max(r, reachOf(v));
       return r;
     case ShapeType::Circle: return reachOf({l[0], l[1]}) + l[2];
     case ShapeType::Aabb: return std::max(reachOf({l[0], l[1]}), reachOf({l[2], l[3]})) + reachOf({l[2] - l[0], l[3] - l[1]});
@@ -391,34 +440,35 @@ Status World::addBody(ShapeType type, const double* params, Polygon* polygon, co
   b.userId = userId;
   const std::size_t nv = type == ShapeType::Polygon ? polygon->size() : 0;
   if (type != ShapeType::Polygon) std::copy(params, params + 5, b.local);
-  b.reach = reachOfLocal(type, b.local, polygon);
+  b.reach = reachOfLocal(type, b.local, polygon != nullptr ? polygon->vertices() : std::span<const Vec2>());
   if (!inRange(xf, b.reach)) return outOfRange();
   // Allocate everything first: the arrays, then (polygons) the world polygon's storage and the thread's scratch
   // ring of Polygon::create, probed through malloc; then commit without allocating.
   if (!reserveBodies(bodies_.size() + 1, nv, nv > 0 ? 1 : 0)) return outOfMemory();
+  std::vector<Vec2> local;  // a polygon's local vertices
   if (type == ShapeType::Polygon) {
     if (!polygonRoom(nv)) return outOfMemory();
 #if defined(__cpp_exceptions)
     try {
 #endif
-      Polygon world = *polygon;  // the world polygon's storage, sized once
-      b.shape = std::move(world);
+      local.assign(polygon->vertices().begin(), polygon->vertices().end());
+      b.shape = std::move(*polygon);  // the world polygon's storage, sized once
       Polygon ring;  // grows this thread's scratch ring of Polygon::create now, not in a later setTransform
-      (void)Polygon::create(polygon->vertices(), ring);
+      (void)Polygon::create(local, ring);
 #if defined(__cpp_exceptions)
     } catch (const std::bad_alloc&) {
       return outOfMemory();
     }
 #endif
     // Commit (nothing below allocates: every capacity is there).
-    b.polygon = takePolygon(std::move(*polygon));
+    b.polygon = takePolygon(std::move(local));
   }
   out = commitBody(std::move(b), filter, 0);
   return {};
 }
 
 // A free entry of polygons_ holding `local` (capacity reserved: reserveBodies).
-std::uint32_t World::takePolygon(Polygon&& local) {
+std::uint32_t World::takePolygon(std::vector<Vec2>&& local) {
   std::uint32_t pi;
   if (!freePolygons_.empty()) {
     pi = freePolygons_.back();
@@ -449,7 +499,7 @@ BodyHandle World::commitBody(Body&& b, const Filter& filter, std::uint16_t parts
   bounds_.back().filter = filter;
   bounds_.back().parts = parts;
   drift_.emplace_back();
-  pairCache_.resize(pairCache_.size() + kCacheWays);  // (empty entries: stamp 0)
+  pairCache_.resize(pairCache_.size() + kCacheWays);  // (free entries)
   updateWorld(bodies_.back(), true);
   handles_.push_back(bodies_.back().handle);
   gridDirty_ = true;
@@ -579,7 +629,7 @@ Status World::addCompound(std::span<const BodyPart> parts, const Transform& xf, 
     if (const Polygon* q = std::get_if<Polygon>(&parts[k].shape)) maxVertices = std::max(maxVertices, q->size());
   }
   std::vector<Part> baked;
-  std::vector<Polygon> locals;  // the polygon parts' local polygons, in part order
+  std::vector<std::vector<Vec2>> locals;  // the polygon parts' local vertices, in part order
   if (!reallocate(baked, parts.size()) || !reallocate(locals, parts.size()) || !grow(vertexScratch_, maxVertices) ||
       !grow(hullScratch_, 2 * maxVertices + 1)) {
     return outOfMemory();
@@ -595,14 +645,14 @@ Status World::addCompound(std::span<const BodyPart> parts, const Transform& xf, 
       try {
 #endif
         PolygonPair pp;
-        pp.local = *q;
+        pp.local.assign(q->vertices().begin(), q->vertices().end());
         part.shape = *q;  // the storage the world polygon keeps
         Polygon ring;     // grows this thread's scratch ring of Polygon::create now
         (void)Polygon::create(q->vertices(), ring);
         updatePolygon(part.shape, pp, offset.position, c, sn);
         if (const Polygon* placed = std::get_if<Polygon>(&part.shape)) {
           part.type = ShapeType::Polygon;
-          locals.push_back(*placed);
+          locals.emplace_back(placed->vertices().begin(), placed->vertices().end());
         } else {
           part.type = paramsOf(part.shape, part.local);  // rounding put the placed vertices on one line: a Segment
         }
@@ -617,7 +667,8 @@ Status World::addCompound(std::span<const BodyPart> parts, const Transform& xf, 
       (void)place(t, l, 0, part.shape, offset, c, sn);
       part.type = paramsOf(part.shape, part.local);
     }
-    const double r = reachOfLocal(part.type, part.local, part.type == ShapeType::Polygon ? &locals.back() : nullptr);
+    const double r = reachOfLocal(part.type, part.local,
+                                  part.type == ShapeType::Polygon ? std::span<const Vec2>(locals.back()) : std::span<const Vec2>());
     if (!(r <= kMaxCoordinate) || !inRange(xf, r)) return fail(k, outOfRange());
     reach = std::max(reach, r);
     baked.push_back(std::move(part));
@@ -738,7 +789,7 @@ void World::clear() {
 // non-convex, their convex hull; when it has put them on one line (a small polygon far from the origin), the
 // Segment between the two extreme points (a point: a zero-length segment) — the shape they actually span.
 void World::updatePolygon(Shape& shape, PolygonPair& pp, Vec2 pos, double c, double s) {
-  const std::span<const Vec2> local = pp.local.vertices();
+  const std::span<const Vec2> local = pp.local;
   vertexScratch_.resize(local.size());  // capacity reserved when the body was added
   for (std::size_t i = 0; i < local.size(); ++i) vertexScratch_[i] = pos + rotate(local[i], c, s);
   if (!std::holds_alternative<Polygon>(shape)) {  // back from a degenerate frame: the storage returns
@@ -767,7 +818,7 @@ void World::updatePolygon(Shape& shape, PolygonPair& pp, Vec2 pos, double c, dou
 #if defined(__cpp_exceptions)
   } catch (const std::bad_alloc&) {
     // Only when this thread's first Polygon::create ring cannot grow: the rotated local polygon instead.
-    pp.local.transformedInto(pos, c, s, world);
+    Polygon::assignNormalized(vertexScratch_, world);
     return;
   }
 #endif
@@ -910,10 +961,9 @@ void World::moveBody(Body& b, const Transform& xf) {
   const bool angleChanged = !(xf.angle == b.xf.angle);
   // Temporal coherence: how far the body went since the last step, rounded up (the length's own rounding and the
   // float's), and whether it turned.
-  Drift& dr = drift_[k];
   const Vec2 d = xf.position - b.xf.position;
-  dr.distance = floatUp((static_cast<double>(dr.distance) + std::sqrt(d.x * d.x + d.y * d.y)) * (1.0 + 0x1p-40));
-  dr.turned |= angleChanged ? 1u : 0u;
+  drift_[k] = angleChanged ? std::numeric_limits<float>::infinity()
+                           : floatUp((static_cast<double>(drift_[k]) + std::sqrt(d.x * d.x + d.y * d.y)) * (1.0 + 0x1p-40));
   b.xf = xf;
   updateWorld(b, angleChanged);
   gridDirty_ = true;
@@ -1028,7 +1078,22 @@ Status World::localShape(ShapeType type, const double* l, std::uint32_t polygon,
     case ShapeType::Circle: out = Circle{{l[0], l[1]}, l[2]}; break;
     case ShapeType::Aabb: out = Aabb{{l[0], l[1]}, {l[2], l[3]}}; break;
     case ShapeType::Box: out = Box{{l[0], l[1]}, {l[2], l[3]}, l[4]}; break;
-    case ShapeType::Polygon: return copyShape(polygons_[polygon].local, out);
+    case ShapeType::Polygon: {  // (the normals again: Polygon::create's own, bit for bit)
+      const std::vector<Vec2>& v = polygons_[polygon].local;
+      if (!polygonRoom(v.size())) return outOfMemory();
+#if defined(__cpp_exceptions)
+      try {
+#endif
+        Polygon p;
+        Polygon::assignNormalized(v, p);
+        out = std::move(p);
+#if defined(__cpp_exceptions)
+      } catch (const std::bad_alloc&) {
+        return outOfMemory();
+      }
+#endif
+      break;
+    }
     case ShapeType::Segment: out = Segment{{l[0], l[1]}, {l[2], l[3]}}; break;
     case ShapeType::Capsule: out = Capsule{{l[0], l[1]}, {l[2], l[3]}, l[4]}; break;
     case ShapeType::Compound: return invalidHandle();  // (no single shape: the parts')
@@ -1197,7 +1262,7 @@ void World::relabelStatic(std::uint32_t k, std::uint32_t to) {
   } r{g.entries.body.data(), k, to};
   forEntriesIn(g, bounds_[k].box, [](void* c, std::uint32_t p) {
     const Relabel& x = *static_cast<const Relabel*>(c);
-    if ((x.body[p] & kEntryBody) == x.k) x.body[p] = (x.body[p] & kBefore) | x.to;
+    if (x.body[p] == x.k) x.body[p] = x.to;
   }, &r);
 }
 
@@ -1383,12 +1448,12 @@ bool World::rebuildGrid(Grid& g, bool statics) {
   }
   g.bucketStart[tableSize] = acc;
   Entries& en = g.entries;
-  if (!(grow(en.minX, acc + 4) && grow(en.minY, acc + 4) && grow(en.maxX, acc + 4) && grow(en.maxY, acc + 4) &&
-        grow(en.body, acc + 4) && (g.dense || grow(g.entryCells, acc)))) {
+  if (!(grow(en.minX, acc + 8) && grow(en.minY, acc + 8) && grow(en.maxX, acc + 8) && grow(en.maxY, acc + 8) &&
+        grow(en.body, acc) && (g.dense || grow(g.entryCells, acc)))) {
     return fail();
   }
-  for (auto* v : {&en.minX, &en.minY, &en.maxX, &en.maxY}) v->resize(acc + 4);
-  en.body.resize(acc + 4);
+  for (auto* v : {&en.minX, &en.minY, &en.maxX, &en.maxY}) v->resize(acc + 8);  // (8 spare: the last SIMD load)
+  en.body.resize(acc);
   en.size = acc;
   if (g.dense) {
     g.entryCells.clear();
@@ -1396,10 +1461,10 @@ bool World::rebuildGrid(Grid& g, bool statics) {
     g.entryCells.resize(acc);
   }
   // Filled backwards, so that each bucket lists its bodies in increasing dense index. Entries hold the bounds
-  // relative to their cell's corner, rounded outwards to floats: only entries of one cell are ever compared, the
-  // rounding is monotonic (overlapping bounds keep overlapping), and the floats keep a resolution of 2^-24 of a
-  // cell wherever the world is (relative to one origin, a body parked at -1e15 made every float bound coincide).
+  // quantised within their cell (see quantise()): resolution 1/16383 of a cell wherever the world is (relative to one
+  // origin, float bounds of a body parked at -1e15 used to make every bound coincide).
   const Vec2 o = g.origin;
+  const double scale = kQuantum / cell;
   for (std::size_t m = members_.size(); m-- > 0;) {
     const std::uint32_t k = members_[m];
     if (statics) bounds_[k].kind = kStaticBinned;
@@ -1407,17 +1472,16 @@ bool World::rebuildGrid(Grid& g, bool statics) {
     const Aabb& a = bounds_[k].box;
     const std::int32_t x0 = g.cellOf(a.min.x, 0), x1 = g.cellOf(a.max.x, 0), y0 = g.cellOf(a.min.y, 1), y1 = g.cellOf(a.max.y, 1);
     for (std::int32_t y = y0; y <= y1; ++y) {
-      const double cornerY = o.y + static_cast<double>(y) * cell;
-      const float fy0 = floatDown(a.min.y - cornerY), fy1 = floatUp(a.max.y - cornerY);
+      const Quantised qy = quantise(a.min.y, a.max.y, o.y + static_cast<double>(y) * cell, scale, y > y0);
       for (std::int32_t x = x0; x <= x1; ++x) {
         if (!g.bucketOf(x, y, bk)) continue;
-        const double cornerX = o.x + static_cast<double>(x) * cell;
+        const Quantised qx = quantise(a.min.x, a.max.x, o.x + static_cast<double>(x) * cell, scale, x > x0);
         const std::uint32_t at = --g.bucketStart[bk];
-        en.minX[at] = floatDown(a.min.x - cornerX);
-        en.minY[at] = fy0;
-        en.maxX[at] = floatUp(a.max.x - cornerX);
-        en.maxY[at] = fy1;
-        en.body[at] = k | (x > x0 ? kBeforeX : 0u) | (y > y0 ? kBeforeY : 0u);
+        en.minX[at] = qx.lo;
+        en.minY[at] = qy.lo;
+        en.maxX[at] = qx.hi;
+        en.maxY[at] = qy.hi;
+        en.body[at] = k;
         if (!g.dense) g.entryCells[at] = {x, y};
       }
     }
@@ -1435,8 +1499,9 @@ bool World::rebuildGrid(Grid& g, bool statics) {
 // Pairs
 // ---------------------------------------------------------------------------------------------------------------
 
-// The narrow phase of one candidate (capacity for its result is there: step() reserved it).
-void World::testPair(std::uint32_t i, std::uint32_t j) {
+// The narrow phase of one candidate (capacity for its result is there: step() reserved it). knownHit: a certificate
+// says the pair touches (certifyCandidates).
+void World::testPair(std::uint32_t i, std::uint32_t j, bool knownHit) {
   const Body* a = &bodies_[i];
   const Body* b = &bodies_[j];
   if (indexOf(a->handle) > indexOf(b->handle)) {
@@ -1453,43 +1518,28 @@ void World::testPair(std::uint32_t i, std::uint32_t j) {
     pairBodies_.push_back(b->handle);
     return;
   }
-  // Temporal coherence: a certificate of the previous step whose budget covers how far both bodies went since (and
-  // neither turned) gives this step's answer; a touching pair's contact is still computed afresh (bit for bit).
-  PairCache* cache = coherence_ ? findCache(i, j) : nullptr;
-  bool known = false;
-  if (cache != nullptr) {
-    const double left = static_cast<double>(cache->budget) - static_cast<double>(drift_[i].distance) -
-                        static_cast<double>(drift_[j].distance);
-    if (left > 0.0 && (drift_[i].turned | drift_[j].turned) == 0) {
-      cache->budget = floatDown(left);
-      cache->stamp = cacheStamp_;
-      ++stepStats_.certified;
-      if (cache->hit == 0) return;
-      known = true;
-    }
-  }
+  // A pair a certificate says touches: PairsOnly has its answer; Contacts computes its contact afresh (bit for bit).
+  // Any other: tested afresh, with the slack that certifies the answer for the next steps.
   Contact c;
-  double slack = 0.0;
-  if (contactMode_ == ContactMode::PairsOnly) {
-    if (!known) {
+  if (knownHit) {
+    if (contactMode_ == ContactMode::Contacts) c = collide(a->shape, b->shape);
+  } else {
+    double slack = 0.0;
+    if (contactMode_ == ContactMode::PairsOnly) {
       const detail::PairSlack ps = detail::overlapsWithSlack(a->shape, b->shape);
       c.hit = ps.hit;
       slack = ps.slack;
+    } else {
+      c = detail::collideWithSlack(a->shape, b->shape, slack);
     }
-  } else {
-    c = known ? collide(a->shape, b->shape) : detail::collideWithSlack(a->shape, b->shape, slack);
-  }
-  if (!known && coherence_ && slack > 0.0) {
-    if (cache == nullptr) cache = newCache(i, j);
-    if (cache != nullptr) {
-      cache->budget = floatDown(slack);
-      cache->hit = c.hit ? 1 : 0;
-      cache->stamp = cacheStamp_;
+    if (coherence_ && slack > 0.0) {
+      const std::uint32_t bits = cacheBits(slack, c.hit);
+      if (bits != 0) {
+        if (PairCache* e = newCache(i, j)) e->bits = bits;
+      }
     }
-  } else if (!known && cache != nullptr) {
-    cache->stamp = 0;  // spent: free
+    if (!c.hit) return;
   }
-  if (!known && !c.hit) return;
   pairBodies_.push_back(a->handle);
   pairBodies_.push_back(b->handle);
   if (contactMode_ == ContactMode::PairsOnly) return;
@@ -1612,8 +1662,40 @@ void World::testCandidates() {
       prefetchShape(bodies_[cand[k + kNear]]);
       prefetchShape(bodies_[cand[k + kNear + 1]]);
     }
-    testPair(cand[k], cand[k + 1]);
+    testPair(cand[k] & kCandidateIndex, cand[k + 1], (cand[k] & kCertifiedHit) != 0);
   }
+}
+
+// Certificates (see cacheBits): a candidate whose certificate's budget covers how far both bodies went since the
+// last step (neither turned: a turned body has drifted +infinity) has its answer: apart, it is dropped; touching, it
+// is flagged (kCertifiedHit). An expired certificate is freed (the narrow phase makes a new one). The compound
+// bodies' pairs and the Manifolds mode do without.
+void World::certifyCandidates() {
+  std::uint32_t* cand = candidates_.data();
+  const std::size_t n = candidates_.size();
+  std::size_t out = 0;
+  const bool use = coherence_ && contactMode_ != ContactMode::Manifolds;
+  for (std::size_t k = 0; k < n; k += 2) {
+    std::uint32_t i = cand[k], j = cand[k + 1];
+    if (use && bounds_[i].parts == 0 && bounds_[j].parts == 0) {
+      if (PairCache* e = findCache(i, j)) {
+        const double left = cacheBudget(e->bits) - static_cast<double>(drift_[i]) - static_cast<double>(drift_[j]);
+        const bool hit = (e->bits & kCacheHit) != 0;
+        const std::uint32_t bits = cacheBits(left, hit);
+        if (bits != 0) {
+          e->bits = bits;
+          ++stepStats_.certified;
+          if (!hit) continue;
+          i |= kCertifiedHit;
+        } else {
+          e->partner = kNullBody;
+        }
+      }
+    }
+    cand[out++] = i;
+    cand[out++] = j;
+  }
+  candidates_.resize(out);
 }
 
 namespace {
@@ -1628,63 +1710,78 @@ constexpr bool keyLess(std::uint64_t x, std::uint64_t y) {
   if (bx != by) return bx < by;
   return x < y;
 }
+
+// The key lists hold each key as two uint32 (handle A, handle B): the end events are a list of the same layout, kept
+// in place in the previous step's keys (see diffPairs).
+std::uint64_t keyAt(const std::uint32_t* v, std::size_t i) { return keyOf(v[2 * i], v[2 * i + 1]); }
+void putKey(std::uint32_t* v, std::size_t i, std::uint64_t k) {
+  v[2 * i] = keyA(k);
+  v[2 * i + 1] = keyB(k);
+}
 }  // namespace
 
 // This frame's pairs as keys sorted by keyLess: a counting sort on slot A (O(pairs + slots)), then each run of
 // equal slot A (a body's few partners) sorted by insertion. Capacities were reserved by step().
 void World::sortPairKeys() {
   const std::size_t pairs = pairBodies_.size() / 2;
-  pairKeys_.resize(pairs);
+  pairKeys_.resize(2 * pairs);
+  std::uint32_t* keys = pairKeys_.data();
   fillZero(slotCounts_, slots_.size() + 1);
   for (std::size_t p = 0; p < pairs; ++p) ++slotCounts_[indexOf(pairBodies_[2 * p]) + 1];
   for (std::size_t i = 1; i < slotCounts_.size(); ++i) slotCounts_[i] += slotCounts_[i - 1];
   for (std::size_t p = 0; p < pairs; ++p) {
     const BodyHandle a = pairBodies_[2 * p];
-    pairKeys_[slotCounts_[indexOf(a)]++] = keyOf(a, pairBodies_[2 * p + 1]);
+    putKey(keys, slotCounts_[indexOf(a)]++, keyOf(a, pairBodies_[2 * p + 1]));
   }
   std::size_t runStart = 0;
   for (std::size_t p = 1; p <= pairs; ++p) {
-    if (p < pairs && indexOf(keyA(pairKeys_[p])) == indexOf(keyA(pairKeys_[runStart]))) continue;
+    if (p < pairs && indexOf(keys[2 * p]) == indexOf(keys[2 * runStart])) continue;
     if (p - runStart > 16) {
-      std::qsort(pairKeys_.data() + runStart, p - runStart, sizeof(std::uint64_t), [](const void* x, const void* y) {
-        const std::uint64_t a = *static_cast<const std::uint64_t*>(x), b = *static_cast<const std::uint64_t*>(y);
+      std::qsort(keys + 2 * runStart, p - runStart, 2 * sizeof(std::uint32_t), [](const void* x, const void* y) {
+        const std::uint64_t a = keyAt(static_cast<const std::uint32_t*>(x), 0);
+        const std::uint64_t b = keyAt(static_cast<const std::uint32_t*>(y), 0);
         return keyLess(a, b) ? -1 : keyLess(b, a) ? 1 : 0;
       });
     } else {
       for (std::size_t i = runStart + 1; i < p; ++i) {
-        const std::uint64_t k = pairKeys_[i];
+        const std::uint64_t k = keyAt(keys, i);
         std::size_t j = i;
-        for (; j > runStart && keyLess(k, pairKeys_[j - 1]); --j) pairKeys_[j] = pairKeys_[j - 1];
-        pairKeys_[j] = k;
+        for (; j > runStart && keyLess(k, keyAt(keys, j - 1)); --j) putKey(keys, j, keyAt(keys, j - 1));
+        putKey(keys, j, k);
       }
     }
     runStart = p;
   }
 }
 
-// Begin / end events: a merge of this frame's and the previous frame's sorted keys (capacities reserved by step()).
+// Begin / end events: a merge of this frame's and the previous frame's sorted keys. The begins go to begin_
+// (capacity reserved by step()); the ends are compacted in place at the front of the previous keys (an end is
+// written at or before the key it was read from), which then are endEvents(): no buffer of their own.
 void World::diffPairs() {
-  std::size_t i = 0, j = 0;
-  const std::size_t n = pairKeys_.size(), m = prevPairKeys_.size();
-  auto emit = [](std::vector<std::uint32_t>& out, std::uint64_t k) {
-    out.push_back(keyA(k));
-    out.push_back(keyB(k));
+  std::size_t i = 0, j = 0, ends = 0;
+  const std::size_t n = pairKeys_.size() / 2, m = prevPairKeys_.size() / 2;
+  const std::uint32_t* cur = pairKeys_.data();
+  std::uint32_t* prev = prevPairKeys_.data();
+  auto begin = [this](std::uint64_t k) {
+    begin_.push_back(keyA(k));
+    begin_.push_back(keyB(k));
   };
   while (i < n && j < m) {
-    const std::uint64_t cur = pairKeys_[i], prev = prevPairKeys_[j];
-    if (cur == prev) {
+    const std::uint64_t c = keyAt(cur, i), p = keyAt(prev, j);
+    if (c == p) {
       ++i;
       ++j;
-    } else if (keyLess(cur, prev)) {
-      emit(begin_, cur);
+    } else if (keyLess(c, p)) {
+      begin(c);
       ++i;
     } else {
-      emit(end_, prev);
+      putKey(prev, ends++, p);
       ++j;
     }
   }
-  for (; i < n; ++i) emit(begin_, pairKeys_[i]);
-  for (; j < m; ++j) emit(end_, prevPairKeys_[j]);
+  for (; i < n; ++i) begin(keyAt(cur, i));
+  for (; j < m; ++j) putKey(prev, ends++, keyAt(prev, j));
+  prevPairKeys_.resize(2 * ends);
 }
 
 // Candidate pairs from the grid into candidates_ (dense indices): only pairs whose filters accept each other and
@@ -1715,10 +1812,10 @@ bool World::collectCandidates() {
   const std::size_t buckets = grid_.bucketStart.size() - 1;
   const Entries& en = grid_.entries;
   const bool dense = grid_.dense;
-  const float *minX = en.minX.data(), *minY = en.minY.data(), *maxX = en.maxX.data(), *maxY = en.maxY.data();
+  const std::int16_t *minX = en.minX.data(), *minY = en.minY.data(), *maxX = en.maxX.data(), *maxY = en.maxY.data();
   const std::uint32_t* body = en.body.data();
   const Cell* cells = grid_.entryCells.data();
-  const I4 lane{0, 1, 2, 3};
+  const I8 one = I8{} + 1;
   for (std::size_t bk = 0; bk < buckets && ok; ++bk) {
     const std::uint32_t s = grid_.bucketStart[bk], e = grid_.bucketStart[bk + 1];
     if (e - s < 2) continue;
@@ -1729,27 +1826,25 @@ bool World::collectCandidates() {
         for (std::uint32_t q = p + 1; q < e; ++q) {
           if (!(cells[q] == cell)) continue;
           const bool overlap = minX[p] <= maxX[q] && minX[q] <= maxX[p] && minY[p] <= maxY[q] && minY[q] <= maxY[p];
-          if (overlap && (body[p] & body[q] & kBefore) == 0) emit(body[p] & kEntryBody, body[q] & kEntryBody);
+          if (overlap && (minX[p] & minX[q] & 1) == 0 && (minY[p] & minY[q] & 1) == 0) emit(body[p], body[q]);
         }
       }
       continue;
     }
-    // Dense grid: the bucket is one cell. Entry p against entries q = p+1 .. e-1, four at a time. A pair is kept when
-    // the bounds overlap and this cell holds the lower-left corner of their intersection (so that it is tested
+    // Dense grid: the bucket is one cell. Entry p against entries q = p+1 .. e-1, eight at a time. A pair is kept
+    // when the bounds overlap and this cell holds the lower-left corner of their intersection (so that it is tested
     // once): cellOf is monotonic, so that corner's cell is the larger of the two first cells, i.e. not both bodies
-    // start in an earlier column nor both in an earlier row (the entries' flags, see kBefore).
-    const I4 end4 = I4{} + static_cast<std::int32_t>(e);
+    // start in an earlier column nor both in an earlier row (the flags in the minimums' low bits, see quantise()).
     for (std::uint32_t p = s; p + 1 < e; ++p) {
-      const F4 pMinX = F4{} + minX[p], pMinY = F4{} + minY[p], pMaxX = F4{} + maxX[p], pMaxY = F4{} + maxY[p];
-      const I4 pBefore = I4{} + static_cast<std::int32_t>(body[p] & kBefore);
-      for (std::uint32_t q = p + 1; q < e; q += 4) {
-        const I4 overlap = (pMinX <= load4<F4>(maxX + q)) & (load4<F4>(minX + q) <= pMaxX) &
-                           (pMinY <= load4<F4>(maxY + q)) & (load4<F4>(minY + q) <= pMaxY);
-        const I4 home = (load4<I4>(body + q) & pBefore) == I4{};
-        const I4 keep = overlap & home & ((lane + static_cast<std::int32_t>(q)) < end4);
-        if ((keep[0] | keep[1] | keep[2] | keep[3]) == 0) continue;
-        for (int l = 0; l < 4; ++l) {
-          if (keep[l] != 0) emit(body[p] & kEntryBody, body[q + static_cast<std::uint32_t>(l)] & kEntryBody);
+      const I8 pMinX = I8{} + minX[p], pMinY = I8{} + minY[p], pMaxX = I8{} + maxX[p], pMaxY = I8{} + maxY[p];
+      for (std::uint32_t q = p + 1; q < e; q += 8) {
+        const I8 qMinX = load8(minX + q), qMinY = load8(minY + q);
+        const I8 overlap = (pMinX <= load8(maxX + q)) & (qMinX <= pMaxX) & (pMinY <= load8(maxY + q)) & (qMinY <= pMaxY);
+        const I8 home = ((pMinX & qMinX & one) | (pMinY & qMinY & one)) == I8{};
+        const I8 keep = overlap & home & firstLanes(e - q);
+        if (!any(keep)) continue;
+        for (int l = 0; l < 8; ++l) {
+          if (keep[l] != 0) emit(body[p], body[q + static_cast<std::uint32_t>(l)]);
         }
       }
     }
@@ -1783,38 +1878,35 @@ bool World::collectCandidates() {
       continue;
     }
     for (const std::uint32_t l : sg.large) emit(k, l);
+    const double scale = kQuantum / sg.cellSize;
     for (std::int32_t y = y0; y <= y1; ++y) {
-      const double cornerY = sg.origin.y + static_cast<double>(y) * sg.cellSize;
-      const float fy0 = floatDown(a.min.y - cornerY), fy1 = floatUp(a.max.y - cornerY);
+      const Quantised qy = quantise(a.min.y, a.max.y, sg.origin.y + static_cast<double>(y) * sg.cellSize, scale, y > y0);
       for (std::int32_t x = x0; x <= x1; ++x) {
         std::uint32_t bk;
         if (!sg.bucketOf(x, y, bk)) continue;
         const std::uint32_t s = sg.bucketStart[bk], e = sg.bucketStart[bk + 1];
         if (s == e) continue;
-        const double cornerX = sg.origin.x + static_cast<double>(x) * sg.cellSize;
-        const float fx0 = floatDown(a.min.x - cornerX), fx1 = floatUp(a.max.x - cornerX);
-        const std::uint32_t before = (x > x0 ? kBeforeX : 0u) | (y > y0 ? kBeforeY : 0u);
+        const Quantised qx = quantise(a.min.x, a.max.x, sg.origin.x + static_cast<double>(x) * sg.cellSize, scale, x > x0);
         if (!sg.dense) {  // hashed: a bucket mixes cells
           for (std::uint32_t p = s; p < e; ++p) {
             const std::uint32_t eb = se.body[p];
-            if ((eb & kEntryBody) == kStaleEntry || (eb & before) != 0) continue;
+            if (eb == kStaleEntry || (se.minX[p] & qx.lo & 1) != 0 || (se.minY[p] & qy.lo & 1) != 0) continue;
             if (!(sg.entryCells[p].x == x && sg.entryCells[p].y == y)) continue;
-            if (fx0 <= se.maxX[p] && se.minX[p] <= fx1 && fy0 <= se.maxY[p] && se.minY[p] <= fy1) emit(k, eb & kEntryBody);
+            if (qx.lo <= se.maxX[p] && se.minX[p] <= qx.hi && qy.lo <= se.maxY[p] && se.minY[p] <= qy.hi) emit(k, eb);
           }
           continue;
         }
-        // Dense: the cell's entries four at a time, as in grid_'s loop above.
-        const F4 qMinX = F4{} + fx0, qMinY = F4{} + fy0, qMaxX = F4{} + fx1, qMaxY = F4{} + fy1;
-        const I4 qBefore = I4{} + static_cast<std::int32_t>(before);
-        const I4 end4 = I4{} + static_cast<std::int32_t>(e);
-        for (std::uint32_t p = s; p < e; p += 4) {
-          const I4 overlap = (qMinX <= load4<F4>(se.maxX.data() + p)) & (load4<F4>(se.minX.data() + p) <= qMaxX) &
-                             (qMinY <= load4<F4>(se.maxY.data() + p)) & (load4<F4>(se.minY.data() + p) <= qMaxY);
-          const I4 home = (load4<I4>(se.body.data() + p) & qBefore) == I4{};
-          const I4 keep = overlap & home & ((lane + static_cast<std::int32_t>(p)) < end4);
-          if ((keep[0] | keep[1] | keep[2] | keep[3]) == 0) continue;
-          for (int l = 0; l < 4; ++l) {
-            const std::uint32_t idx = se.body[p + static_cast<std::uint32_t>(l)] & kEntryBody;
+        // Dense: the cell's entries eight at a time, as in grid_'s loop above.
+        const I8 kMinX = I8{} + qx.lo, kMinY = I8{} + qy.lo, kMaxX = I8{} + qx.hi, kMaxY = I8{} + qy.hi;
+        for (std::uint32_t p = s; p < e; p += 8) {
+          const I8 pMinX = load8(se.minX.data() + p), pMinY = load8(se.minY.data() + p);
+          const I8 overlap = (kMinX <= load8(se.maxX.data() + p)) & (pMinX <= kMaxX) &
+                             (kMinY <= load8(se.maxY.data() + p)) & (pMinY <= kMaxY);
+          const I8 home = ((kMinX & pMinX & one) | (kMinY & pMinY & one)) == I8{};
+          const I8 keep = overlap & home & firstLanes(e - p);
+          if (!any(keep)) continue;
+          for (int l = 0; l < 8; ++l) {
+            const std::uint32_t idx = se.body[p + static_cast<std::uint32_t>(l)];
             if (keep[l] != 0 && idx != kStaleEntry) emit(k, idx);
           }
         }
@@ -1829,18 +1921,16 @@ bool World::collectCandidates() {
 void World::releaseSlack() {
   constexpr std::uint32_t kSteps = 120;
   const bool over = oversized(candidates_) || oversized(pairBodies_) || oversized(pairContacts_) ||
-                    oversized(begin_) || oversized(end_) || oversized(pairKeys_) || oversized(prevPairKeys_) ||
+                    oversized(begin_) || oversized(pairKeys_) || oversized(prevPairKeys_) ||
                     oversized(pairManifolds_) || oversized(pairParts_);
   slackSteps_ = over ? slackSteps_ + 1 : 0;
   if (slackSteps_ < kSteps) return;
   slackSteps_ = 0;
   candidates_.clear();
-  prevPairKeys_.clear();
   shrink(candidates_);
   shrink(pairBodies_);
   shrink(pairContacts_);
   shrink(begin_);
-  shrink(end_);
   shrink(pairKeys_);
   shrink(prevPairKeys_);
   shrink(pairManifolds_);
@@ -1856,64 +1946,64 @@ Status World::step() {
     candidates_.clear();
     return outOfMemory();
   }
-  const std::size_t c = candidates_.size() / 2, prev = pairKeys_.size();
-  prevPairKeys_.clear();  // two steps old: free to reuse
+  stepStats_ = {candidates_.size() / 2, 0};
+  certifyCandidates();  // (the results are reserved for the candidates left)
+  const std::size_t c = candidates_.size() / 2;
   const bool contacts = contactMode_ == ContactMode::Contacts, manifolds = contactMode_ == ContactMode::Manifolds;
   if (!(grow(pairBodies_, 2 * c) && grow(pairContacts_, contacts ? kPairContactStride * c : 0) &&
         grow(pairParts_, kPairPartStride * partPairBound_) &&
-        grow(pairManifolds_, manifolds ? kPairManifoldStride * c : 0) && grow(prevPairKeys_, c) &&
-        grow(begin_, 2 * c) && grow(end_, 2 * prev) && grow(slotCounts_, slots_.size() + 1))) {
-    return outOfMemory();
+        grow(pairManifolds_, manifolds ? kPairManifoldStride * c : 0) && grow(prevPairKeys_, 2 * c) &&
+        grow(begin_, 2 * c) && grow(slotCounts_, slots_.size() + 1))) {
+    return outOfMemory();  // (prevPairKeys_ still holds the last step's end events)
   }
+  prevPairKeys_.clear();  // two steps old (the last step's end events): free to reuse
   pairKeys_.swap(prevPairKeys_);
   pairBodies_.clear();
   pairContacts_.clear();
   pairParts_.clear();
   pairManifolds_.clear();
   begin_.clear();
-  end_.clear();
-  stepStats_ = {c, 0};
   testCandidates();
   sortPairKeys();
   diffPairs();
   releaseSlack();
-  // The certificates used or made now carry this step's stamp, and the drifts start again from zero.
-  std::fill(drift_.begin(), drift_.end(), Drift{});
-  if (++cacheStamp_ == 0) {  // (wrapped: an entry stamped 256 steps ago must not pass for the previous step's)
-    for (PairCache& e : pairCache_) e.stamp = 0;
-    cacheStamp_ = 1;
-  }
+  // The certificates neither made nor used now are freed, and the drifts start again from zero.
+  sweepCaches();
+  std::fill(drift_.begin(), drift_.end(), 0.0f);
   return {};
 }
 
 void World::setCoherence(bool on) { coherence_ = on; }
 
-// The entries of the previous step (stamp == cacheStamp_ - 1, or 255 after a wrap) are the valid ones.
 World::PairCache* World::findCache(std::uint32_t ka, std::uint32_t kb) {
-  const std::uint8_t prev = cacheStamp_ == 1 ? 255 : static_cast<std::uint8_t>(cacheStamp_ - 1);
   PairCache* a = pairCache_.data() + kCacheWays * ka;
   PairCache* b = pairCache_.data() + kCacheWays * kb;
   const BodyHandle ha = bodies_[ka].handle, hb = bodies_[kb].handle;
   for (std::size_t w = 0; w < kCacheWays; ++w) {
-    if (a[w].partner == hb && a[w].stamp == prev) return &a[w];
-    if (b[w].partner == ha && b[w].stamp == prev) return &b[w];
+    if (a[w].partner == hb) return &a[w];
+    if (b[w].partner == ha) return &b[w];
   }
   return nullptr;
 }
 
-// An entry neither stamped now nor by the previous step (which a later candidate of this step may still read).
 World::PairCache* World::newCache(std::uint32_t ka, std::uint32_t kb) {
-  const std::uint8_t now = cacheStamp_, prev = cacheStamp_ == 1 ? 255 : static_cast<std::uint8_t>(cacheStamp_ - 1);
   for (const std::uint32_t k : {ka, kb}) {
     PairCache* e = pairCache_.data() + kCacheWays * k;
     for (std::size_t w = 0; w < kCacheWays; ++w) {
-      if (e[w].stamp != now && e[w].stamp != prev) {
+      if (e[w].partner == kNullBody) {
         e[w].partner = bodies_[k == ka ? kb : ka].handle;
         return &e[w];
       }
     }
   }
   return nullptr;
+}
+
+void World::sweepCaches() {
+  for (PairCache& e : pairCache_) {
+    if ((e.bits & kCacheUsed) == 0) e.partner = kNullBody;
+    e.bits &= ~kCacheUsed;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1950,7 +2040,7 @@ bool World::visitCells(const Aabb& box, void (*visit)(void*, std::uint32_t), voi
     Visit v{g->entries.body.data(), visit, ctx};
     forEntriesIn(*g, box, [](void* c, std::uint32_t p) {
       const Visit& x = *static_cast<const Visit*>(c);
-      const std::uint32_t k = x.body[p] & kEntryBody;
+      const std::uint32_t k = x.body[p];
       if (k != kStaleEntry) x.visit(x.ctx, k);
     }, &v);
   }
@@ -2318,7 +2408,6 @@ std::size_t World::heapBytes() const {
   add(slotCounts_);
   add(pairContacts_);
   add(begin_);
-  add(end_);
   add(queryMarks_);
   add(queryResults_);
   add(rayRecords_);
@@ -2334,13 +2423,13 @@ std::size_t World::heapBytes() const {
   add(rayHitParts_);
   add(compounds_);
   add(freeCompounds_);
+  add(pairCache_);
+  add(drift_);
   bytes += (castPolygon_.vertices().size() + castPolygon_.normals().size()) * sizeof(Vec2);
   auto polygonBytes = [&](std::uint32_t polygon, const Shape& shape) {
-    const Polygon& local = polygons_[polygon].local;
     const Polygon* world = std::get_if<Polygon>(&shape);
     if (world == nullptr) world = &polygons_[polygon].spare;
-    bytes += (local.vertices().size() + local.normals().size() + world->vertices().size() + world->normals().size()) *
-             sizeof(Vec2);
+    bytes += (polygons_[polygon].local.capacity() + world->vertices().size() + world->normals().size()) * sizeof(Vec2);
   };
   for (const Body& b : bodies_) {
     if (b.type == ShapeType::Polygon) polygonBytes(b.polygon, b.shape);

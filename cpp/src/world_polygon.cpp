@@ -12,12 +12,10 @@ void Polygon::transformedInto(const Transform& t, Polygon& out) const {
 }
 
 void Polygon::transformedInto(Vec2 position, double c, double s, Polygon& out) const {
-  const std::size_t n = vertices_.size();
-  const std::size_t m = normals_.size();
-  out.vertices_.resize(n);
-  out.normals_.resize(m);
-  for (std::size_t i = 0; i < n; ++i) out.vertices_[i] = position + rotate(vertices_[i], c, s);
-  for (std::size_t i = 0; i < m; ++i) out.normals_[i] = rotate(normals_[i], c, s);
+  const std::size_t n = size();
+  out.resizeFor(n);  // (out may be *this: element i is read before it is written)
+  for (std::size_t i = 0; i < n; ++i) out.data_[i] = position + rotate(data_[i], c, s);
+  for (std::size_t i = n; i < 2 * n; ++i) out.data_[i] = rotate(data_[i], c, s);
 }
 
 }  // namespace collide2d

@@ -239,7 +239,9 @@ TEST(WorldCoherence, BenchmarkSceneAnswersEqualAFreshComputation) {
         candidates += cached.stepStats().candidates;
       }
     }
-    if (mode == ContactMode::Contacts) ASSERT_NO_FATAL_FAILURE(expectPairsMatchBruteForce(cached));
+    if (mode == ContactMode::Contacts) {
+      ASSERT_NO_FATAL_FAILURE(expectPairsMatchBruteForce(cached));
+    }
     // Most candidates are answered by a certificate in PairsOnly mode; in Contacts mode only the separated ones can be.
     const double share = static_cast<double>(certified) / static_cast<double>(candidates);
     std::printf("coherence, mode %d: %.1f%% of %zu candidates certified\n", static_cast<int>(mode), 100 * share, candidates);

@@ -149,12 +149,6 @@ std::vector<Vec2> randomOutline(Rng& rng) {
 
 using PairKey = std::pair<BodyHandle, BodyHandle>;
 
-// Handles of the model sorted by slot index, as the world sorts query results.
-std::vector<BodyHandle> byIndex(std::vector<BodyHandle> v) {
-  std::sort(v.begin(), v.end(), [](BodyHandle a, BodyHandle b) { return indexOf(a) < indexOf(b); });
-  return v;
-}
-
 // What a pair of bodies reports (brute force over their pieces, world.h "Compound bodies"): the touching part pairs
 // in (part of A, part of B) order, the index among them of the reported one (the deepest: largest contact depth, or
 // manifold point depth; the first on ties; in PairsOnly mode the first) and its contact / manifold.
@@ -176,13 +170,13 @@ class Harness {
   void add(const Shape& local, const Transform& xf, const Filter& f, double id) {
     BodyHandle h = kNullBody;
     ASSERT_TRUE(world.addShape(local, xf, id, f, h).ok());
-    ASSERT_TRUE(model.emplace(h, ModelBody{local, xf, f, id}).second);
+    ASSERT_TRUE(model.emplace(h, ModelBody{local, xf, f, id, false, {}}).second);
   }
 
   void addCompound(const std::vector<BodyPart>& parts, const Transform& xf, const Filter& f, double id) {
     BodyHandle h = kNullBody;
     ASSERT_TRUE(world.addCompound(parts, xf, id, f, h).ok());
-    ModelBody m{parts[0].shape, xf, f, id};
+    ModelBody m{parts[0].shape, xf, f, id, false, {}};
     m.parts = bakedParts(parts);
     ShapeType type;
     ASSERT_TRUE(world.getShapeType(h, type).ok());
@@ -197,7 +191,7 @@ class Harness {
     std::vector<Polygon> pieces;
     ASSERT_TRUE(decompose(outline, pieces).ok());
     Polygon convex;
-    ModelBody m{Polygon::create(outline, convex) ? convex : pieces[0], xf, f, id};  // convex: Polygon::create's
+    ModelBody m{Polygon::create(outline, convex) ? convex : pieces[0], xf, f, id, false, {}};  // convex: Polygon::create's
     if (pieces.size() > 1) {
       for (const Polygon& p : pieces) m.parts.push_back(worldShapeOf(p, Transform{}));
     }

@@ -343,7 +343,7 @@ class World {
   /// record is the part pair whose contact / manifold is reported, the others follow in (part of A, part of B) order.
   std::span<const std::uint32_t> pairParts() const { return pairParts_; }
   std::span<const std::uint32_t> beginEvents() const { return begin_; }
-  std::span<const std::uint32_t> endEvents() const { return end_; }
+  std::span<const std::uint32_t> endEvents() const { return prevPairKeys_; }
 
   // -- queries -------------------------------------------------------------------------------------------------------
   Status queryAabb(const Aabb& box, std::uint32_t mask = 0xFFFFFFFFu);
@@ -410,8 +410,9 @@ class World {
     bool live = false;
   };
   struct PolygonPair {
-    Polygon local;  ///< the world polygon lives in Body::shape (or Part::shape)
-    Polygon spare;  ///< the world polygon's storage while the world shape is a (degenerate) Segment
+    std::vector<Vec2> local;  ///< the local polygon's vertices (as Polygon::create made them; the world polygon
+                              ///< lives in Body::shape or Part::shape)
+    Polygon spare;            ///< the world polygon's storage while the world shape is a (degenerate) Segment
   };
   /// A compound body's part: its local form (kept as a body of one shape keeps it: type, numbers, polygon) and its
   /// world form with its widened bounds, recomputed whenever the body moves.
@@ -432,12 +433,13 @@ class World {
     const Shape& shapeOf(std::uint32_t i) const { return parts != nullptr ? parts[i].shape : *shape; }
     const Aabb& boxOf(std::uint32_t i) const { return parts != nullptr ? parts[i].box : *box; }
   };
-  /// The grid's entries (one per cell of each body), structure of arrays so that the pair loop tests 4 entries per
-  /// SIMD step. Each holds a copy of the body's bounds (float values, see getBounds) and the body's dense index with
-  /// two flags (whether the body starts in an earlier column / row than this entry's cell). Padded with 4 spare elements for the last SIMD load.
+  /// The grid's entries (one per cell of each body), structure of arrays so that the pair loop tests 8 entries per
+  /// SIMD step. Each holds the body's bounds (see getBounds) quantised within the entry's cell, int16, with two flags
+  /// in the minimums' low bits (whether the body starts in an earlier column / row than this cell: world.cpp,
+  /// quantise()), and the body's dense index. The bounds are padded with 8 spare elements for the last SIMD load.
   struct Entries {
-    std::vector<float> minX, minY, maxX, maxY;
-    std::vector<std::uint32_t> body;  ///< dense index | flags: starts in an earlier column / row (world.cpp)
+    std::vector<std::int16_t> minX, minY, maxX, maxY;
+    std::vector<std::uint32_t> body;  ///< dense index (kStaleEntry: a static body that left static_)
     std::size_t size = 0;
   };
   struct Cell {
@@ -493,7 +495,7 @@ class World {
   /// Room for one more body (every per-body array, the polygon scratch); false when memory can't be had.
   bool reserveBodies(std::size_t n, std::size_t polygonVertices, std::size_t newPolygons);
   /// A free entry of polygons_ now holding `local` (room reserved by reserveBodies). Never allocates.
-  std::uint32_t takePolygon(Polygon&& local);
+  std::uint32_t takePolygon(std::vector<Vec2>&& local);
   bool ensureGrid();
   /// Rebuilds grid_ (statics == false: the bodies not in static_) or static_ (every static body).
   bool rebuildGrid(Grid& g, bool statics);
@@ -506,7 +508,7 @@ class World {
   double marchCell() const;
   Status stepImpl();
   bool collectCandidates();
-  void testPair(std::uint32_t i, std::uint32_t j);
+  void testPair(std::uint32_t i, std::uint32_t j, bool knownHit);
   void testCandidates();
   void sortPairKeys();
   void diffPairs();
@@ -554,9 +556,10 @@ class World {
   std::vector<double> pairContacts_;
   std::vector<std::uint32_t> pairParts_;
   std::size_t partPairBound_ = 0;  ///< this step's candidates with a compound body: sum of parts(A) * parts(B)
-  std::vector<std::uint32_t> begin_, end_;
+  std::vector<std::uint32_t> begin_;
   /// The pairs as keys handleA << 32 | handleB, sorted by (slot A, slot B, key): this frame's and the previous one.
-  std::vector<std::uint64_t> pairKeys_, prevPairKeys_;
+  /// (two uint32 per key: handle A, handle B; after a step the front of prevPairKeys_ holds the end events)
+  std::vector<std::uint32_t> pairKeys_, prevPairKeys_;
   std::vector<std::uint32_t> slotCounts_;
   std::uint32_t slackSteps_ = 0;  ///< consecutive steps whose result buffers were far larger than needed
 
@@ -575,32 +578,30 @@ class World {
   std::vector<std::uint32_t> rayHitParts_;
 
   // temporal coherence (world.cpp, "Temporal coherence" at the top of this file)
-  /// A cached certificate of a candidate pair, kept in the list of one of its two bodies (kCacheWays per body, by
-  /// dense index like bodies_): the other body, the answer (touching or not) and how much further the two bodies may
-  /// translate relative to each other with that answer unchanged.
+  /// A certificate of a candidate pair, kept in the list of one of its two bodies (kCacheWays per body, by dense
+  /// index like bodies_): the other body (kNullBody: a free entry), and a float in `bits`, the relative translation
+  /// the two bodies may still make with the same answer, whose two low bits are flags (world.cpp: kCacheHit, they
+  /// touch; kCacheUsed, made or used by this step: unused entries are freed at the end of each step).
   struct PairCache {
     BodyHandle partner = kNullBody;
-    float budget = 0.0f;      ///< certified relative translation left (a lower bound)
-    std::uint8_t stamp = 0;   ///< the step that last certified or used it (0: empty)
-    std::uint8_t hit = 0;     ///< the pair touched
-    std::uint16_t unused = 0;
+    std::uint32_t bits = 0;
   };
   static constexpr std::size_t kCacheWays = 3;
-  /// What each body did since the last step: how far it moved (a sum of translation lengths, rounded up) and whether
-  /// it turned (its angle changed: its certificates no longer hold).
-  struct Drift {
-    float distance = 0.0f;
-    std::uint32_t turned = 0;
-  };
   bool coherence_ = true;
   StepStats stepStats_;
-  std::uint8_t cacheStamp_ = 1;  ///< this step's stamp, 1..255 (the entries are cleared when it wraps)
   std::vector<PairCache> pairCache_;
-  std::vector<Drift> drift_;
-  /// The cached certificate of bodies ka, kb (dense indices) valid at this step (stamped by the previous one), or null.
+  /// How far each body went since the last step (a sum of translation lengths, rounded up), +infinity once it turned
+  /// (its angle changed: its certificates no longer hold). By dense index.
+  std::vector<float> drift_;
+  /// The certificate of bodies ka, kb (dense indices), or null.
   PairCache* findCache(std::uint32_t ka, std::uint32_t kb);
-  /// A free entry (in ka's list, else kb's) for a new certificate of ka, kb; null when both lists are in use.
+  /// A free entry (in ka's list, else kb's) for a new certificate of ka, kb; null when both lists are full.
   PairCache* newCache(std::uint32_t ka, std::uint32_t kb);
+  /// Before the narrow phase: the candidates a valid certificate answers are dropped (apart) or flagged (touching);
+  /// the others stay. Compacts candidates_ in place.
+  void certifyCandidates();
+  /// After a step: entries neither made nor used by it are freed; the others lose their kCacheUsed flag.
+  void sweepCaches();
 
   // shape casts and contact modes (cpp/src/world_queries.cpp)
   ContactMode contactMode_ = ContactMode::Contacts;
