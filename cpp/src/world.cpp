@@ -291,10 +291,12 @@ struct World::Body {
   // The rest.
   std::uint32_t polygon = 0;  ///< index in polygons_ (Polygon bodies: the local polygon) or compounds_ (Compound)
   ShapeType type = ShapeType::Circle;
+  /// Max over the local shape's points of |x| + |y| (bounds every rotation of it), rounded up to a float (in the
+  /// padding after `type`); +infinity when beyond floats: then World::reachOf recomputes it.
+  float reach = 0.0f;
   Transform xf;
   double cosAngle = 1.0, sinAngle = 0.0;  ///< of xf.angle
   double userId = 0.0;
-  double reach = 0.0;     ///< max over the local shape's points of |x| + |y| (bounds every rotation of it)
   double local[5] = {};   ///< circle: cx cy r; aabb: minx miny maxx maxy; box: cx cy hx hy angle; segment: ax ay bx by;
                           ///< capsule: ax ay bx by r
 };
@@ -440,8 +442,9 @@ Status World::addBody(ShapeType type, const double* params, Polygon* polygon, co
   b.userId = userId;
   const std::size_t nv = type == ShapeType::Polygon ? polygon->size() : 0;
   if (type != ShapeType::Polygon) std::copy(params, params + 5, b.local);
-  b.reach = reachOfLocal(type, b.local, polygon != nullptr ? polygon->vertices() : std::span<const Vec2>());
-  if (!inRange(xf, b.reach)) return outOfRange();
+  const double reach = reachOfLocal(type, b.local, polygon != nullptr ? polygon->vertices() : std::span<const Vec2>());
+  b.reach = floatUp(reach);
+  if (!inRange(xf, reach)) return outOfRange();
   // Allocate everything first: the arrays, then (polygons) the world polygon's storage and the thread's scratch
   // ring of Polygon::create, probed through malloc; then commit without allocating.
   if (!reserveBodies(bodies_.size() + 1, nv, nv > 0 ? 1 : 0)) return outOfMemory();
@@ -694,7 +697,7 @@ Status World::addCompound(std::span<const BodyPart> parts, const Transform& xf, 
   b.polygon = static_cast<std::uint32_t>(ci);
   b.xf = xf;
   b.userId = userId;
-  b.reach = reach;
+  b.reach = floatUp(reach);
   out = commitBody(std::move(b), filter, static_cast<std::uint16_t>(parts.size()));
   return {};
 }
@@ -906,11 +909,26 @@ void World::updateWorld(Body& b, bool angleChanged) {
   }
 }
 
+// A body's reach (Body::reach), recomputed exactly when it is beyond floats (a shape larger than 3.4e38).
+double World::reachOf(const Body& b) const {
+  if (std::isfinite(b.reach)) return static_cast<double>(b.reach);
+  if (b.type != ShapeType::Compound) {
+    return reachOfLocal(b.type, b.local, b.type == ShapeType::Polygon ? std::span<const Vec2>(polygons_[b.polygon].local)
+                                                                      : std::span<const Vec2>());
+  }
+  double r = 0.0;
+  for (const Part& p : compounds_[b.polygon]) {
+    r = std::max(r, reachOfLocal(p.type, p.local, p.type == ShapeType::Polygon ? std::span<const Vec2>(polygons_[p.polygon].local)
+                                                                               : std::span<const Vec2>()));
+  }
+  return r;
+}
+
 Status World::setTransform(BodyHandle h, const Transform& xf) {
   Body* b = find(h);
   if (b == nullptr) return invalidHandle();
   if (Status s = validate(xf); !s) return s;
-  if (!inRange(xf, b->reach)) return outOfRange();
+  if (!inRange(xf, reachOf(*b))) return outOfRange();
   moveBody(*b, xf);
   return {};
 }
@@ -921,7 +939,7 @@ Status World::setTransforms(std::span<const double> xya) {
     if (!std::isfinite(v)) return Status{Error::NotFinite, "transforms"};
   }
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
-    if (!inRange({{xya[3 * i], xya[3 * i + 1]}, 0}, bodies_[i].reach)) return Status{Error::InvalidArgument, "transforms"};
+    if (!inRange({{xya[3 * i], xya[3 * i + 1]}, 0}, reachOf(bodies_[i]))) return Status{Error::InvalidArgument, "transforms"};
   }
   for (std::size_t i = 0; i < bodies_.size(); ++i) moveBody(bodies_[i], {{xya[3 * i], xya[3 * i + 1]}, xya[3 * i + 2]});
   return {};
@@ -936,7 +954,7 @@ Status World::setTransforms(std::span<const BodyHandle> handles, std::span<const
     if (!std::isfinite(v)) return Status{Error::NotFinite, "transforms"};
   }
   for (std::size_t i = 0; i < handles.size(); ++i) {
-    if (!inRange({{xya[3 * i], xya[3 * i + 1]}, 0}, find(handles[i])->reach)) {
+    if (!inRange({{xya[3 * i], xya[3 * i + 1]}, 0}, reachOf(*find(handles[i])))) {
       return Status{Error::InvalidArgument, "transforms"};
     }
   }

@@ -119,6 +119,21 @@ TEST(WorldDegenerate, TransformsBeyondTheCoordinateRangeAreRejected) {
   ASSERT_TRUE(w.getTransform(h, t).ok());
   EXPECT_EQ(t.position.x, 1e300 - 1e290);
   EXPECT_EQ(w.bodyCount(), 1u);
+  // Shapes whose reach is beyond floats (the World keeps a body's reach as a float, recomputed exactly past 3.4e38):
+  // the same limit, exactly. A circle of radius 4e299 fits at 6e299 (1e300 in all) and not at 6.5e299; so do a
+  // polygon and a compound part of that size.
+  BodyHandle big, poly, comp;
+  ASSERT_TRUE(w.addCircle({{0, 0}, 4e299}, {{6e299, 0}, 0}, 0, {}, big).ok());
+  EXPECT_EQ(w.setTransform(big, {{6.5e299, 0}, 0}).error, Error::InvalidArgument);
+  EXPECT_TRUE(w.setTransform(big, {{0, -6e299}, 1}).ok());
+  ASSERT_TRUE(w.addPolygon(std::vector<Vec2>{{-4e299, 0}, {0, -1e299}, {1e299, 0}}, {{6e299, 0}, 0}, 0, {}, poly).ok());
+  EXPECT_EQ(w.setTransform(poly, {{0, 6.5e299}, 0}).error, Error::InvalidArgument);
+  const std::vector<BodyPart> parts{{Circle{{0, 0}, 1}, {}}, {Circle{{0, 0}, 4e299}, {}}};
+  ASSERT_TRUE(w.addCompound(parts, {{6e299, 0}, 0}, 0, {}, comp).ok());
+  const double far[12] = {1e300 - 1e290, 0, 0, 0, 6e299, 0, 6e299, 0, 0, 6.5e299, 0, 0};
+  EXPECT_EQ(w.setTransforms(std::span<const double>(far)).error, Error::InvalidArgument);
+  const double fits[12] = {1e300 - 1e290, 0, 0, 0, 6e299, 0, 6e299, 0, 0, 6e299, 0, 0};
+  EXPECT_TRUE(w.setTransforms(std::span<const double>(fits)).ok());
 }
 
 // -- item 7: contacts on the benchmark scene ---------------------------------------------------------------------------

@@ -481,6 +481,7 @@ class World {
   Aabb place(ShapeType type, const double* local, std::uint32_t polygon, Shape& shape, const Transform& xf, double c,
              double s);
   Status localShape(ShapeType type, const double* local, std::uint32_t polygon, Shape& out) const;
+  double reachOf(const Body& b) const;
   const Part* findPart(BodyHandle h, std::size_t part, const Body*& body, Status& st) const;
   /// The narrow phase of a candidate with a compound body (A: the smaller slot index).
   void testParts(std::uint32_t ka, std::uint32_t kb);
