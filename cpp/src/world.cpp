@@ -368,13 +368,14 @@ const World::Body* World::find(BodyHandle h) const { return const_cast<World*>(t
 
 bool World::isValid(BodyHandle body) const { return find(body) != nullptr; }
 
-// Every array that grows with the bodies, for n bodies; remove() then never allocates (freeSlots_ / freePolygons_
+// Every array that grows with the bodies, for n bodies; remove() then never allocates (the free slots are linked
+// through the slots themselves; freePolygons_
 // have room for every slot / polygon).
 bool World::reserveBodies(std::size_t n, std::size_t polygonVertices, std::size_t newPolygons) {
   const std::size_t polys = polygons_.size() + newPolygons;
-  const std::size_t slots = std::max(slots_.size() + (freeSlots_.empty() ? 1 : 0), n);
+  const std::size_t slots = std::max(slots_.size() + (freeSlot_ == kNoSlot ? 1 : 0), n);
   return grow(bodies_, n) && grow(bounds_, n) && grow(handles_, n) && grow(slots_, slots) &&
-         grow(freeSlots_, slots) && grow(queryMarks_, n) && grow(drift_, n) && grow(pairCache_, kCacheWays * n) &&
+         grow(queryMarks_, n) && grow(drift_, n) && grow(pairCache_, kCacheWays * n) &&
          grow(polygons_, polys) && grow(freePolygons_, polys) && grow(slotCounts_, slots + 1) &&
          grow(vertexScratch_, polygonVertices) && grow(hullScratch_, 2 * polygonVertices + 1);
 }
@@ -435,7 +436,7 @@ Status World::addBody(ShapeType type, const double* params, Polygon* polygon, co
                       const Filter& filter, BodyHandle& out) {
   out = kNullBody;
   if (Status s = validate(xf); !s) return s;
-  if (freeSlots_.empty() && slots_.size() >= kMaxBodies) return Status{Error::InvalidArgument, "capacity"};
+  if (freeSlot_ == kNoSlot && slots_.size() >= kMaxBodies) return Status{Error::InvalidArgument, "capacity"};
   Body b;
   b.type = type;
   b.xf = xf;
@@ -486,9 +487,9 @@ std::uint32_t World::takePolygon(std::vector<Vec2>&& local) {
 
 BodyHandle World::commitBody(Body&& b, const Filter& filter, std::uint16_t parts) {
   std::uint32_t index;
-  if (!freeSlots_.empty()) {
-    index = freeSlots_.back();
-    freeSlots_.pop_back();
+  if (freeSlot_ != kNoSlot) {
+    index = freeSlot_;
+    freeSlot_ = slots_[index].dense;  // (a free slot's dense field links the next free one)
   } else {
     index = static_cast<std::uint32_t>(slots_.size());
     slots_.emplace_back();
@@ -620,7 +621,7 @@ Status World::addCompound(std::span<const BodyPart> parts, const Transform& xf, 
   if (failedPart != nullptr) *failedPart = SIZE_MAX;
   if (parts.empty() || parts.size() > kMaxParts) return Status{Error::InvalidArgument, "parts"};
   if (Status s = validate(xf); !s) return s;
-  if (freeSlots_.empty() && slots_.size() >= kMaxBodies) return Status{Error::InvalidArgument, "capacity"};
+  if (freeSlot_ == kNoSlot && slots_.size() >= kMaxBodies) return Status{Error::InvalidArgument, "capacity"};
   const auto fail = [failedPart](std::size_t k, Status st) {
     if (failedPart != nullptr) *failedPart = k;
     return st;
@@ -727,7 +728,8 @@ Status World::addOutline(std::span<const Vec2> outline, const Transform& xf, dou
 #endif
 }
 
-// Never allocates: freeSlots_ and freePolygons_ have room for every slot and polygon (reserveBodies).
+// Never allocates: the free slots are a list through the slots, and freePolygons_ has room for every polygon
+// (reserveBodies).
 Status World::remove(BodyHandle h) {
   if (find(h) == nullptr) return invalidHandle();
   const std::uint32_t index = indexOf(h);
@@ -768,7 +770,8 @@ Status World::remove(BodyHandle h) {
   slot.live = false;
   if (slot.generation < kMaxGeneration) {
     ++slot.generation;
-    freeSlots_.push_back(index);
+    slot.dense = freeSlot_;
+    freeSlot_ = index;
   }  // else: retired, so that no stale handle can ever match again
   gridDirty_ = true;
   return {};
@@ -778,7 +781,7 @@ Status World::remove(BodyHandle h) {
 Status World::reserve(std::size_t bodies) {
   const std::size_t n = std::min<std::size_t>(bodies, kMaxBodies);
   const bool ok = grow(bodies_, n) && grow(bounds_, n) && grow(handles_, n) && grow(slots_, n) &&
-                  grow(freeSlots_, n) && grow(queryMarks_, n) && grow(drift_, n) && grow(pairCache_, kCacheWays * n) &&
+                  grow(queryMarks_, n) && grow(drift_, n) && grow(pairCache_, kCacheWays * n) &&
                   grow(slotCounts_, n + 1);
   return ok ? Status{} : outOfMemory();
 }
@@ -2405,7 +2408,6 @@ std::size_t World::heapBytes() const {
   add(bounds_);
   add(handles_);
   add(slots_);
-  add(freeSlots_);
   add(polygons_);
   add(freePolygons_);
   for (const Grid* g : {&grid_, &static_}) {

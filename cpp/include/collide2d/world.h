@@ -405,7 +405,7 @@ class World {
  private:
   struct Body;
   struct Slot {
-    std::uint32_t dense = 0;       ///< index in bodies_ when live
+    std::uint32_t dense = 0;       ///< index in bodies_ when live; when free, the next free slot (or kNoSlot)
     std::uint16_t generation = 0;  ///< 12 bits used
     bool live = false;
   };
@@ -534,7 +534,8 @@ class World {
   std::vector<Broad> bounds_;
   std::vector<BodyHandle> handles_;
   std::vector<Slot> slots_;
-  std::vector<std::uint32_t> freeSlots_;
+  static constexpr std::uint32_t kNoSlot = 0xFFFFFFFFu;
+  std::uint32_t freeSlot_ = kNoSlot;  ///< the last slot freed; each free slot's dense field holds the next one
   std::vector<PolygonPair> polygons_;
   std::vector<std::uint32_t> freePolygons_;
   std::vector<std::vector<Part>> compounds_;  ///< compound bodies' parts (Body::polygon indexes it)
