@@ -1674,13 +1674,13 @@ void World::testCandidates() {
       __builtin_prefetch(p->normals().data());
     }
   };
-  for (std::size_t k = 0; k < n; k += 2) {
+  for (std::size_t k = 0; k < n; k += 2) {  // (a first index may carry kCertifiedHit)
     if (k + kAhead < n) {
-      __builtin_prefetch(&bodies_[cand[k + kAhead]]);
+      __builtin_prefetch(&bodies_[cand[k + kAhead] & kCandidateIndex]);
       __builtin_prefetch(&bodies_[cand[k + kAhead + 1]]);
     }
     if (k + kNear < n) {
-      prefetchShape(bodies_[cand[k + kNear]]);
+      prefetchShape(bodies_[cand[k + kNear] & kCandidateIndex]);
       prefetchShape(bodies_[cand[k + kNear + 1]]);
     }
     testPair(cand[k] & kCandidateIndex, cand[k + 1], (cand[k] & kCertifiedHit) != 0);
