@@ -8,7 +8,8 @@
 // scaling decision of circle/line roots, the exact paths kept apart: native raycasts 5x faster) 0.5 KB: 127.2 KB. Compound bodies added 9.8 KB (127,218 -> 137,012 bytes):
 // the World's part-pair narrow phase reached by every step (wasm +2.8 KB), addCompound / addOutline / the part
 // accessors and their bindings (wasm 99,397 -> 104,774 bytes: +5.4 KB, of which the raw addCompound binding 1.4 KB)
-// and the wrapper's compound(), part checks and views (18,466 -> 20,123 bytes: +1.7 KB). This budget guards against
+// and the wrapper's compound(), part checks and views (18,466 -> 20,123 bytes: +1.7 KB); the World constructor through
+// malloc (a clean out-of-memory RangeError instead of an aborted module) 47 bytes: 137,059. This budget guards against
 // further growth. The inline entry (wasm embedded as base64) is
 // reported on its own.
 import { test } from 'node:test';

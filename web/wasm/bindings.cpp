@@ -915,6 +915,14 @@ int c2_batch_prepared_circle_polygon(const PreparedSet& set, std::uint32_t circl
 // body handle returns -1 (g_error: field "handle") when the handle is invalid or stale. Arguments are numbered as the
 // JS methods number them.
 
+/// A new World owned by JS (its delete() destroys it), or null when its memory cannot be had: the block comes from
+/// malloc, which returns null (-sABORTING_MALLOC=0), where embind's constructor<>() goes through operator new, which
+/// aborts the module. (Freed by delete, i.e. operator delete: free() in this module, as malloc pairs with.)
+World* c2_new_world() {
+  void* p = std::malloc(sizeof(World));
+  return p != nullptr ? new (p) World() : nullptr;
+}
+
 void c2_world_set_cell_size(World& world, double size) {
   world.setCellSize(size);
 }
@@ -1308,7 +1316,6 @@ EMSCRIPTEN_BINDINGS(collide2d) {
       .function("circlePolygon", &c2_batch_prepared_circle_polygon)
       .function("distance", &c2_batch_prepared_distance);
   class_<World>("World")
-      .constructor<>()
       .function("setCellSize", &c2_world_set_cell_size)
       .function("reserve", &c2_world_reserve)
       .function("clear", &c2_world_clear)
@@ -1337,6 +1344,7 @@ EMSCRIPTEN_BINDINGS(collide2d) {
       .function("queryShape", &c2_world_query_shape)
       .function("raycast", &c2_world_raycast)
       .function("heapBytes", &c2_world_heap_bytes);
+  function("newWorld", &c2_new_world, allow_raw_pointers());
 }
 
 // ---- shared with the other binding files (bindings_*.cpp, declared in raw.h) ---------------------------------

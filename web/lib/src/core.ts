@@ -36,7 +36,7 @@ let rawErrorCode, rawErrorArg, rawErrorIndex;
 let rawBatchOverlapsCC, rawBatchCollideCC, rawBatchPolygons, rawBatchOverlapsPP, rawBatchCollidePP, rawBatchCP;
 const COLD = ['intersectLines', 'intersectSegments', 'intersectCircleLine', 'intersectCircleSegment', 'sat',
   'satAxes', 'sweep', 'moveAndSlide', 'orient', 'project', 'bounds', 'createPolygon', 'centroid', 'transformed',
-  'polygonFromBox', 'polygonFromAabb', 'corners', 'apply', 'errorField', 'errorMessage'];
+  'polygonFromBox', 'polygonFromAabb', 'corners', 'apply', 'errorField', 'errorMessage', 'newWorld'];
 const HOT = ['validate', 'raycast', 'closestPoint', 'collideCircleCircleCheckedByCaller', 'overlaps', 'collide',
   'contains', 'reserve', 'errorCode', 'errorArg', 'errorIndex', 'batchOverlapsCircleCircle',
   'batchCollideCircleCircle', 'batchPolygons', 'batchOverlapsPolygonPolygon', 'batchCollidePolygonPolygon',
@@ -1952,8 +1952,9 @@ export class World {
         }
       }
     }
-    const p = guarded(fn, () => new M.World());
+    const p = guarded(fn, () => C.newWorld());
     fresh();
+    if (p === null) throw outOfMemory(fn);
     if (cellSize > 0) p.setCellSize(cellSize);
     this.#p = p;
     worldRegistry?.register(this, p, this);
