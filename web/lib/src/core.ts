@@ -1867,6 +1867,10 @@ const NO_NUMBERS = new Float64Array(0); // pairContacts / pairManifolds after a 
  *   {@link World.getShape} returns (an aabb with a non-zero angle becomes a box). Handles are numbers
  *   ({@link BodyHandle}). Body order ({@link World.bodies}, {@link World.setTransforms}): adding appends, removing
  *   moves the last body into the removed one's place.
+ * - Compound bodies: {@link World.add} of a {@link CompoundShape} ({@link compound}: convex parts placed by offsets)
+ *   or of a concave polygon outline (a compound of {@link decompose}'s parts) is ONE body whose parts move together.
+ *   It pairs, queries and casts through its parts: a pair touches when some part pair touches and reports the deepest
+ *   one's contact; {@link World.pairParts}, {@link World.queryParts} and {@link World.rayHitParts} name the parts.
  * - {@link World.step} finds every pair whose filters accept each other and whose world shapes touch (boundary
  *   included), exactly as {@link collide} answers for them. A is the body with the smaller slot index
  *   (`handle & 0xFFFFF`); the contact's normal points from A to B.
