@@ -53,6 +53,8 @@ const specs = [
   ['apply', c2.apply, ['transform', 'point'], () => [transformA(), P(1, 1)]],
   ['applyInverse', c2.applyInverse, ['transform', 'point'], () => [transformA(), P(1, 1)]],
   ['polygon', c2.polygon, ['points'], () => [[P(0, 0), P(2, 0), P(1, 2)]]],
+  ['compound', c2.compound, ['parts'],
+    () => [[{ shape: circleA(), offset: { x: 1, y: 2, angle: 0.5 } }, { shape: boxA() }, { shape: polygonA(), offset: { x: 3, y: 0 } }]]],
 ];
 
 const factories = [
@@ -150,7 +152,7 @@ test('a whole argument of the wrong type is a TypeError naming it', () => {
         args[argIndex] = bad;
         if (bad === undefined && argName === 'maxIterations') continue;
         if (Array.isArray(bad) && (argName === 'walls' || argName === 'points')) continue; // empty is valid there
-        const Type = Array.isArray(bad) && name === 'polygon' ? RangeError : TypeError;
+        const Type = Array.isArray(bad) && (name === 'polygon' || name === 'compound') ? RangeError : TypeError;
         expectThrow(() => f(...args), Type, name, argName, `${name}(${argName} = ${String(bad)})`);
       }
     });

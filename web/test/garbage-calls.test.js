@@ -205,7 +205,20 @@ const wellFormed = {
   // (the sets made here are left to the FinalizationRegistry: a few thousand tiny sets)
   'batch.preparePolygons': () => [r() < 0.5 ? Array.from({ length: Math.floor(r() * 4) }, polyPoints) : packed()],
   decompose: () => [polyPoints()],
+  compound: () => [compoundParts()],
 };
+
+/** Parts of a compound: mostly well formed (any pair shape, offsets with special numbers now and then). */
+function compoundParts() {
+  if (r() < 0.05) return garbage(1);
+  const n = r() < 0.05 ? 0 : 1 + Math.floor(r() * 4);
+  return Array.from({ length: n }, () => {
+    if (r() < 0.03) return garbage(2);
+    const part = { shape: r() < 0.05 ? anyShape() : pairShape() };
+    if (r() < 0.7) part.offset = r() < 0.05 ? garbage(2) : { x: num2(), y: num2(), angle: r() < 0.5 ? undefined : num2() };
+    return part;
+  });
+}
 
 // Classes (constructed by the package, not called) have tests of their own.
 const isClass = (f) => /^class\b/.test(Function.prototype.toString.call(f));
@@ -228,6 +241,51 @@ function reference() {
     circles: Array.from(c2.batch.collideCircleCircle(new Float64Array([0, 0, 1]), new Float64Array([1, 1, 1]))),
   };
 }
+
+test('World.add / getShape / getBounds / partCount with garbage (compounds, outlines): only TypeError/RangeError, the world usable', (t) => {
+  const w = new c2.World();
+  const ell = [{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 2, y: 0.5 }, { x: 0.5, y: 0.5 }, { x: 0.5, y: 2 }, { x: 0, y: 2 }];
+  const good = w.add({ type: 'polygon', points: ell });
+  const counts = { returned: 0, TypeError: 0, RangeError: 0 };
+  const handles = [good];
+  const calls = [
+    ['World.add', () => [r() < 0.5 ? { type: 'compound', parts: compoundParts() } : (r() < 0.5 ? make.polygon() : garbage()),
+      r() < 0.7 ? { x: num2(), y: num2(), angle: num2() } : garbage(1), r() < 0.8 ? undefined : garbage(1)], (a) => w.add(...a)],
+    ['compound', () => [compoundParts()], (a) => c2.compound(...a)],
+    ['World.getShape', () => [pick(handles), r() < 0.5 ? undefined : pick([0, 1, 2, 5, -1, 0.5, NaN, '0', null])], (a) => w.getShape(...a)],
+    ['World.getBounds', () => [pick(handles), r() < 0.5 ? undefined : pick([0, 1, 2, 5, -1, 0.5, NaN, '0', null])], (a) => w.getBounds(...a)],
+    ['World.partCount', () => [r() < 0.8 ? pick(handles) : garbage(1)], (a) => w.partCount(...a)],
+  ];
+  for (let i = 0; i < 20000; i++) {
+    const [name, args, call] = pick(calls);
+    const a = args();
+    try {
+      const h = call(a);
+      if (name === 'World.add') {
+        handles.push(h);
+        if (handles.length > 50) w.remove(handles.splice(1 + Math.floor(r() * 49), 1)[0]);
+      }
+      counts.returned++;
+    } catch (e) {
+      if (!(e instanceof TypeError || e instanceof RangeError) || !e.message.startsWith(`collide2d.${name}: `)) {
+        assert.fail(`call ${i}: ${name} threw ${e && e.constructor.name}: ${e && e.message}\n${e && e.stack}`);
+      }
+      counts[e.constructor.name]++;
+    }
+  }
+  assert.ok(counts.returned > 1000 && counts.TypeError > 1000 && counts.RangeError > 1000, JSON.stringify(counts));
+  // The world still answers: the L outline is a compound of decompose()'s parts, its notch is empty.
+  assert.equal(w.bodyCount, handles.length);
+  assert.equal(w.partCount(good), c2.decompose(ell).length);
+  w.step();
+  const alone = new c2.World();
+  alone.add({ type: 'polygon', points: ell });
+  assert.equal(alone.queryPoint({ x: 1.5, y: 1.5 }), 0);
+  assert.equal(alone.queryPoint({ x: 0.25, y: 1.5 }), 1);
+  alone.free();
+  w.free();
+  t.diagnostic(JSON.stringify(counts));
+});
 
 test('100,000 garbage calls: only TypeError/RangeError, then correct answers', (t) => {
   const before = reference();

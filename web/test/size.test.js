@@ -1,11 +1,15 @@
 // The package's size budget: everything the default entry loads — the .wasm, its JS glue and the wrapper
-// (web/lib/*.js that index.js imports, as tsc emits them) — within 128,000 bytes gzip (level 9), measured on the files
+// (web/lib/*.js that index.js imports, as tsc emits them) — within 137,500 bytes gzip (level 9), measured on the files
 // that ship. Issue 9's target is 90,000 bytes and is missed: 93.5 KB after the reliability work, then issue 11's
 // queries (capsule in every function, distance, GJK trace, cast, manifolds, containment, batch.distance), the World's
 // castShape / moveAndSlide / contact modes and issue 12's decompose() took it to 124.4 KB (wasm 94.0 KB, glue
 // 12.1 KB, wrapper 18.3 KB) with the query code compiled -Os and compiled once for every pair (the Shape-variant
 // overloads of queries.h). Static bodies (their own grid, setStatic) added 2.1 KB, and the predicates' inline fast paths (the
-// scaling decision of circle/line roots, the exact paths kept apart: native raycasts 5x faster) 0.5 KB: 127.2 KB. This budget guards against
+// scaling decision of circle/line roots, the exact paths kept apart: native raycasts 5x faster) 0.5 KB: 127.2 KB. Compound bodies added 9.8 KB (127,218 -> 137,012 bytes):
+// the World's part-pair narrow phase reached by every step (wasm +2.8 KB), addCompound / addOutline / the part
+// accessors and their bindings (wasm 99,397 -> 104,774 bytes: +5.4 KB, of which the raw addCompound binding 1.4 KB)
+// and the wrapper's compound(), part checks and views (18,466 -> 20,123 bytes: +1.7 KB); the World constructor through
+// malloc (a clean out-of-memory RangeError instead of an aborted module) 47 bytes: 137,059. This budget guards against
 // further growth. The inline entry (wasm embedded as base64) is
 // reported on its own.
 import { test } from 'node:test';
@@ -31,7 +35,7 @@ function wrapperFiles(entry) {
   return [...seen];
 }
 
-test('the default entry (wasm + glue + wrapper) stays within 128,000 bytes gzip', (t) => {
+test('the default entry (wasm + glue + wrapper) stays within 137,500 bytes gzip', (t) => {
   const wasm = gz('../pkg/collide2d.wasm');
   const glue = gz('../pkg/collide2d.mjs');
   const files = wrapperFiles('../lib/index.js');
@@ -39,7 +43,7 @@ test('the default entry (wasm + glue + wrapper) stays within 128,000 bytes gzip'
   const wrapper = files.reduce((sum, f) => sum + gzipSync(readFileSync(new URL(f)), { level: 9 }).length, 0);
   const total = wasm + glue + wrapper;
   t.diagnostic(`gzip -9: wasm ${wasm} B + glue ${glue} B + wrapper ${wrapper} B (${files.length} files) = ${total} B`);
-  assert.ok(total <= 128000, `wasm ${wasm} + glue ${glue} + wrapper ${wrapper} = ${total} bytes > 128,000`);
+  assert.ok(total <= 137500, `wasm ${wasm} + glue ${glue} + wrapper ${wrapper} = ${total} bytes > 137,500`);
 });
 
 test('the inline entry: its size, reported (wasm as base64 + glue + wrapper)', (t) => {

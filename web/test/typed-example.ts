@@ -106,8 +106,26 @@ const filter: BodyFilter = world.getFilter(h2);
 world.setUserId(h2, 9);
 const uid: number = world.getUserId(h2);
 const xf: { x: number; y: number; angle: number } = world.getTransform(h1);
-const worldShape: Shape = world.getShape(h1);
+const worldShape: c2.BodyShape = world.getShape(h1);
+const partShape: Shape = world.getShape(h1, 0);
 const wb: Aabb = world.getBounds(h1);
+const partBounds: Aabb = world.getBounds(h1, 0);
+const parts: number = world.partCount(h1);
+// Compound bodies: c2.compound (or a literal), and concave outlines through World.add.
+const dumbbell: c2.CompoundShape = c2.compound([{ shape: circle, offset: { x: -2, y: 0 } }, { shape: box, offset: { x: 2, y: 0, angle: 1 } }]);
+const part: c2.CompoundPart = { shape: polygon };
+const hc: BodyHandle = world.add(dumbbell) + world.add({ type: 'compound', parts: [part] }) +
+  world.add({ type: 'polygon', points: [{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 2, y: 1 }, { x: 1, y: 1 }, { x: 1, y: 2 }] });
+const pairParts: Uint32Array = world.pairParts;
+const partRecords: number = world.pairPartCount * c2.World.PART_STRIDE;
+const queryParts: Uint32Array = world.queryParts;
+const rayHitParts: Uint32Array = world.rayHitParts;
+const hitPart: number | undefined = world.rayHit()?.part;
+if (worldShape.type === 'compound') void worldShape.parts[0].shape;
+// @ts-expect-error the pair functions stay convex-only
+c2.overlaps(dumbbell, circle);
+// @ts-expect-error a compound part is a convex shape, not a compound
+c2.compound([{ shape: dumbbell }]);
 const pairCount: number = world.step();
 const pairBodies: Uint32Array = world.pairBodies;
 const pairContacts: Float64Array = world.pairContacts;
@@ -162,6 +180,7 @@ void c2.internal;
 export const everything = [
   hit, inside, li, si, cl, cs, gi1, gi2, gi3, gi4, bp, sp, rh, sat1, sat2, axisOwner, sw, sl, err, o, d, b, ce, moved,
   pb, pa, corners, l, cstride, ov, co, pp, pov, cp, cov, ray2, shapes, filter, uid, xf, worldShape, wb, pairCount,
+  partShape, partBounds, parts, hc, pairParts, partRecords, queryParts, rayHitParts, hitPart,
   pairBodies, pairContacts, events, eventCounts, found, results, rayHits, firstHit, strides, live, convexParts,
 ];
 

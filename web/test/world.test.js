@@ -62,6 +62,81 @@ function randomShape(r, s = 3) {
   }
 }
 
+/** A random compound: 1-4 parts of any kind with offsets (sometimes none), from c2.compound or a literal. */
+function randomCompound(r) {
+  const n = 1 + r.int(4);
+  const parts = [];
+  for (let k = 0; k < n; k++) {
+    const shape = randomShape(r, 1.6);
+    const offset = { x: r.range(-3, 3), y: r.range(-3, 3) };
+    if (r() < 0.7) offset.angle = r.range(-4, 4);
+    parts.push(r() < 0.2 ? { shape } : { shape, offset });
+  }
+  return r() < 0.5 ? c2.compound(parts) : { type: 'compound', parts };
+}
+
+/** A random concave outline as a plain polygon object (a star, an L, a U or a zigzag; either winding). */
+function randomOutline(r, s = 3) {
+  let pts;
+  switch (r.int(4)) {
+    case 0: {
+      const k = 4 + r.int(4);
+      const a0 = r.range(0, 7);
+      const inner = r.range(0.25, 0.6);
+      pts = [];
+      for (let i = 0; i < 2 * k; i++) {
+        const a = a0 + (Math.PI * i) / k;
+        const rad = (i % 2 ? inner : 1) * s;
+        pts.push(P(rad * Math.cos(a), rad * Math.sin(a)));
+      }
+      break;
+    }
+    case 1: {
+      const t = r.range(0.2, 0.6) * s;
+      pts = [P(0, 0), P(s, 0), P(s, t), P(t, t), P(t, s), P(0, s)];
+      break;
+    }
+    case 2: {
+      const t = r.range(0.15, 0.4) * s;
+      pts = [P(0, 0), P(t, 0), P(t, s - t), P(s - t, s - t), P(s - t, 0), P(s, 0), P(s, s), P(0, s)];
+      break;
+    }
+    default: {
+      const m = 2 + r.int(3);
+      const h = r.range(0.3, 1) * s;
+      pts = [P(0, 0), P(s, 0)];
+      for (let i = m; i >= 0; i--) pts.push(P((s * i) / m, i % 2 ? h : h * 0.4 + s * 0.3));
+      pts.pop();
+      pts.push(P(0, h * 0.4 + s * 0.3));
+    }
+  }
+  const c = r.range(-1, 1);
+  pts = pts.map((p) => P(p.x - s / 2 + c, p.y - s / 2));
+  return { type: 'polygon', points: r() < 0.5 ? pts : pts.reverse() };
+}
+
+/** Any body shape: mostly convex shapes, sometimes a compound or a concave outline. */
+function randomBodyShape(r) {
+  const u = r();
+  return u < 0.12 ? randomCompound(r) : u < 0.2 ? randomOutline(r, r.range(1.5, 5)) : randomShape(r);
+}
+
+/** The convex pieces of a world shape (getShape): a compound's parts, else the shape itself. */
+const piecesOf = (s) => (s.type === 'compound' ? s.parts.map((p) => p.shape) : [s]);
+
+/** Union of the pieces' bounds (c2.bounds) as [minX, minY, maxX, maxY]. */
+function boundsOfPieces(pieces) {
+  const out = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const s of pieces) {
+    const b = c2.bounds(s);
+    out[0] = Math.min(out[0], b.min.x);
+    out[1] = Math.min(out[1], b.min.y);
+    out[2] = Math.max(out[2], b.max.x);
+    out[3] = Math.max(out[3], b.max.y);
+  }
+  return out;
+}
+
 function randomFilter(r) {
   const f = {};
   if (r() < 0.5) f.category = r.pick([1, 2, 4, 3, 0x80000000, 0xffffffff]);
@@ -87,13 +162,15 @@ function close(a, b) {
  */
 function bruteForcePairs(w, all) {
   const handles = Array.from(w.bodies());
-  const shapes = handles.map((h) => w.getShape(h));
+  const worldShapes = handles.map((h) => w.getShape(h));
+  const shapes = worldShapes.map(piecesOf);
+  const compound = worldShapes.map((s) => s.type === 'compound');
   const filters = handles.map((h) => w.getFilter(h));
   const statics = handles.map((h) => w.isStatic(h));
   const boxes = all ? null : shapes.map((s) => {
-    const b = c2.bounds(s);
-    const e = 1e-9 * (1 + Math.max(Math.abs(b.min.x), Math.abs(b.min.y), Math.abs(b.max.x), Math.abs(b.max.y)));
-    return [b.min.x - e, b.min.y - e, b.max.x + e, b.max.y + e];
+    const b = boundsOfPieces(s);
+    const e = 1e-9 * (1 + Math.max(...b.map(Math.abs)));
+    return [b[0] - e, b[1] - e, b[2] + e, b[3] + e];
   });
   const expected = new Map();
   for (let i = 0; i < handles.length; i++) {
@@ -106,14 +183,30 @@ function bruteForcePairs(w, all) {
       if (!shouldCollide(filters[i], filters[j])) continue;
       if (statics[i] && statics[j]) continue; // static bodies never pair with each other
       const [ia, ib] = slot(handles[i]) < slot(handles[j]) ? [i, j] : [j, i];
-      const contact = c2.collide(shapes[ia], shapes[ib]);
-      if (contact !== null) expected.set(slot(handles[ia]) * 0x100000 + slot(handles[ib]), { a: handles[ia], b: handles[ib], contact });
+      // Every touching part pair; the pair reports the deepest (the first in part order on ties).
+      let best = null;
+      const touching = [];
+      shapes[ia].forEach((pa, ka) => shapes[ib].forEach((pb, kb) => {
+        const c = c2.collide(pa, pb);
+        if (c === null) return;
+        const rec = [ka, kb];
+        touching.push(rec);
+        if (best === null || c.depth > best.contact.depth) best = { contact: c, rec };
+      }));
+      if (best === null) continue;
+      const parts = compound[ia] || compound[ib] ? [best.rec, ...touching.filter((t) => t !== best.rec)] : [];
+      expected.set(slot(handles[ia]) * 0x100000 + slot(handles[ib]), { a: handles[ia], b: handles[ib], contact: best.contact, parts });
     }
   }
   return expected;
 }
 
-/** The pairs of the last step() equal brute force (as a set), contacts within 1e-9. Returns the pair count. */
+let partsSeen = 0; // pairParts records checked, over the whole file
+
+/**
+ * The pairs of the last step() equal brute force (as a set), contacts within 1e-9, pairParts equal to the touching
+ * part pairs (deepest first). Returns the pair count.
+ */
 function checkPairs(w, all = false, label = '') {
   const expected = bruteForcePairs(w, all);
   const n = w.pairCount;
@@ -122,6 +215,17 @@ function checkPairs(w, all = false, label = '') {
   assert.ok(pb.length >= 2 * n && pc.length >= 5 * n, `${label}: views shorter than the counts`);
   if (n !== expected.size) assert.fail(`${label}: ${n} pairs, brute force ${expected.size}`);
   const seen = new Set();
+  // pairParts: records by pair index, the reported (deepest) part pair first.
+  const np = w.pairPartCount;
+  const pp = w.pairParts;
+  assert.ok(pp.length >= 3 * np, `${label}: pairParts shorter than its count`);
+  const partsOf = new Map();
+  for (let i = 0; i < np; i++) {
+    const p = pp[3 * i];
+    if (p >= n || (i > 0 && p < pp[3 * i - 3])) assert.fail(`${label}: pairParts record ${i} (pair ${p}) out of order`);
+    if (!partsOf.has(p)) partsOf.set(p, []);
+    partsOf.get(p).push([pp[3 * i + 1], pp[3 * i + 2]]);
+  }
   for (let p = 0; p < n; p++) {
     const a = pb[2 * p];
     const b = pb[2 * p + 1];
@@ -131,6 +235,11 @@ function checkPairs(w, all = false, label = '') {
     if (e === undefined || e.a !== a || e.b !== b) assert.fail(`${label}: pair (${a}, ${b}) not in brute force`);
     if (seen.has(key)) assert.fail(`${label}: pair (${a}, ${b}) twice`);
     seen.add(key);
+    const gotParts = partsOf.get(p) ?? [];
+    if (JSON.stringify(gotParts) !== JSON.stringify(e.parts)) {
+      assert.fail(`${label}: pair (${a}, ${b}) parts ${JSON.stringify(gotParts)} != brute force ${JSON.stringify(e.parts)}`);
+    }
+    partsSeen += gotParts.length;
     const c = e.contact;
     const got = [pc[5 * p], pc[5 * p + 1], pc[5 * p + 2], pc[5 * p + 3], pc[5 * p + 4]];
     const want = [c.normal.x, c.normal.y, c.depth, c.point.x, c.point.y];
@@ -202,6 +311,8 @@ test('randomized churn: after every step() the pairs equal brute force, contacts
   let steps = 0;
   let pairsSeen = 0;
   let fullChecks = 0;
+  let compoundsRemoved = 0;
+  const partsBefore = partsSeen;
   const tracker = new EventTracker();
   // Four seeds: automatic cell size, a tiny one (bodies spanning many cells, the "large" list), a huge one (one cell).
   for (const [seed, cellSize] of [[1, undefined], [2, 0.3], [3, 500], [4, undefined]]) {
@@ -218,7 +329,7 @@ test('randomized churn: after every step() the pairs equal brute force, contacts
       const any = () => handles[r.int(n)];
       const u = r();
       if (n === 0 || (u < 0.22 && n < maxBodies)) {
-        const shape = r() < 0.02 ? c2.segment(0, 0, r.range(20, 60), r.range(-5, 5)) : randomShape(r);
+        const shape = r() < 0.02 ? c2.segment(0, 0, r.range(20, 60), r.range(-5, 5)) : randomBodyShape(r);
         const id = r.int(1e9);
         const h = w.add(shape, r() < 0.1 ? undefined : { x: r.range(0, side), y: r.range(0, side), angle: r() < 0.3 ? 0 : r.range(-7, 7) },
           { userId: id, ...randomFilter(r) });
@@ -226,6 +337,7 @@ test('randomized churn: after every step() the pairs equal brute force, contacts
         userIds.set(h, id);
       } else if (u < 0.36) {
         const h = any();
+        if (w.getShape(h).type === 'compound') compoundsRemoved++;
         w.remove(h);
         if (w.has(h)) assert.fail('removed body still live');
         userIds.delete(h);
@@ -303,8 +415,12 @@ test('randomized churn: after every step() the pairs equal brute force, contacts
   assert.ok(pairsSeen > 10000, `only ${pairsSeen} pairs seen: the scene does not overlap enough`);
   assert.ok(tracker.endsOfRemoved > 100, `only ${tracker.endsOfRemoved} ends of removed bodies`);
   assert.ok(fullChecks > 500);
+  const parts = partsSeen - partsBefore;
+  assert.ok(parts > 3000, `only ${parts} pairParts records checked`);
+  assert.ok(compoundsRemoved > 200, `only ${compoundsRemoved} compound bodies removed`);
   console.log(`# churn: ${operations} operations, ${steps} steps (${fullChecks} with all pairs through collide()), ` +
-    `${pairsSeen} pairs checked, ${tracker.begins} begins, ${tracker.endsOfRemoved} ends of removed bodies`);
+    `${pairsSeen} pairs checked (${parts} part pairs), ${tracker.begins} begins, ${tracker.endsOfRemoved} ends of ` +
+    `removed bodies, ${compoundsRemoved} compound bodies removed`);
 });
 
 test('events: a begin when a pair starts touching, one end when it separates or a body goes, none while touching', () => {
@@ -426,6 +542,245 @@ test('static bodies: bad arguments are named, the world stays usable', () => {
   w.step();
   assert.equal(w.pairCount, 0);
   assert.equal(w.endCount, 1);
+  w.free();
+});
+
+// ---- compound bodies ----------------------------------------------------------------------------------------------
+
+test('compound bodies: parts placed by their offsets, the deepest part pair reported, every touching one listed', () => {
+  const w = new World();
+  // A dumbbell of two balls (a compound) over a bar, deeper under the right ball (the native test's scene).
+  const a = w.add(c2.compound([{ shape: c2.circle(0, 0, 1), offset: { x: -2, y: 0 } }, { shape: c2.circle(0, 0, 1), offset: { x: 2, y: 0 } }]));
+  const bar = w.add({ type: 'polygon', points: [P(-4, -1.5), P(4, -0.5), P(4, 0), P(-4, -1)] }, undefined, { userId: 2 });
+  assert.equal(w.partCount(a), 2);
+  assert.equal(w.partCount(bar), 1);
+  assert.deepEqual(w.getShape(a), { type: 'compound', parts: [{ shape: c2.circle(-2, 0, 1) }, { shape: c2.circle(2, 0, 1) }] });
+  assert.deepEqual(w.getShape(a, 1), c2.circle(2, 0, 1));
+  assert.deepEqual(w.getShape(bar, 0), w.getShape(bar));
+  assert.equal(w.step(), 1);
+  assert.equal(w.pairPartCount, 2);
+  assert.deepEqual(Array.from(w.pairParts.subarray(0, 6)), [0, 1, 0, 0, 0, 0], 'the right ball (deeper) first, then the left');
+  const deepest = c2.collide(w.getShape(a, 1), w.getShape(bar));
+  assert.deepEqual(Array.from(w.pairContacts.subarray(0, 5)), [deepest.normal.x, deepest.normal.y, deepest.depth, deepest.point.x, deepest.point.y]);
+  assert.equal(w.beginCount, 1, 'events stay per body');
+  // 'pairs' mode: the same records, the first in part order; 'manifolds': the deepest part pair's manifold.
+  w.setContactMode('pairs');
+  w.step();
+  assert.deepEqual(Array.from(w.pairParts.subarray(0, 6)), [0, 0, 0, 0, 1, 0]);
+  w.setContactMode('manifolds');
+  w.step();
+  assert.deepEqual(Array.from(w.pairParts.subarray(0, 6)), [0, 1, 0, 0, 0, 0]);
+  const m = c2.collideManifold(w.getShape(a, 1), w.getShape(bar));
+  assert.equal(w.pairManifolds[0], m.normal.x);
+  assert.equal(w.pairManifolds[5], m.points[0].depth);
+  w.setContactMode('contacts');
+  // Queries, rays and casts name the part.
+  assert.equal(w.queryPoint(P(2.5, 0.2)), 1);
+  assert.deepEqual([w.queryResults[0], w.queryParts[0]], [a, 1]);
+  assert.equal(w.queryAabb(c2.aabb(-10, 0.5, 10, 0.6)), 1);
+  assert.deepEqual([w.queryResults[0], w.queryParts[0]], [a, 0], 'the first part in part order');
+  assert.equal(w.raycast(c2.ray(10, 0.5, -1, 0)), 1);
+  assert.deepEqual([w.rayHit(0).body, w.rayHit(0).part, w.rayHitParts[0]], [a, 1, 1]);
+  assert.equal(w.raycastAll(c2.ray(10, 0.5, -1, 0)), 1, 'raycastAll lists a compound body once');
+  assert.equal(w.castShape(c2.circle(0, 0, 0.5), { x: -2, y: 5 }, P(0, -10)), 1);
+  const hit = w.rayHit(0);
+  assert.deepEqual([hit.body, hit.part], [a, 0]);
+  assert.ok(Math.abs(hit.fraction - 0.35) < 1e-9);
+  assert.equal(w.castShape(c2.circle(0, 0, 0.5), { x: 2, y: 5 }, P(0, -10)), 1);
+  assert.equal(w.rayHit(0).part, 1);
+  const slide = w.moveAndSlide(c2.circle(0, 0, 0.5), { x: 2, y: 5 }, P(0, -10));
+  assert.ok(slide.hitCount >= 1);
+  assert.equal(w.rayHitParts[0], 1);
+  assert.equal(w.rayHit(0).part, 1);
+  // Moving the body moves every part; the bounds are the union of the parts'.
+  w.setTransform(a, 0, 10, Math.PI / 2);
+  const moved = w.getShape(a);
+  assert.ok(close(moved.parts[0].shape.center.x, 0) && close(moved.parts[0].shape.center.y, 8));
+  assert.ok(close(moved.parts[1].shape.center.x, 0) && close(moved.parts[1].shape.center.y, 12));
+  w.step();
+  assert.equal(w.pairCount, 0);
+  assert.equal(w.pairPartCount, 0);
+  assert.equal(w.endCount, 1);
+  const b = w.getBounds(a);
+  const b0 = w.getBounds(a, 0);
+  const b1 = w.getBounds(a, 1);
+  assert.ok(close(b.min.y, 7) && close(b.max.y, 13) && close(b0.max.y, 9) && close(b1.min.y, 11));
+  assert.deepEqual(b, { type: 'aabb', min: { x: Math.min(b0.min.x, b1.min.x), y: b0.min.y }, max: { x: Math.max(b0.max.x, b1.max.x), y: b1.max.y } });
+  assert.deepEqual(w.getBounds(bar, 0), w.getBounds(bar));
+  // Offsets: an aabb turned by its offset is a box; a polygon part's vertices are placed.
+  const c = w.add(c2.compound([
+    { shape: c2.aabb(-1, -1, 1, 1), offset: { x: 3, y: 0, angle: 0.5 } },
+    { shape: c2.polygon([P(0, 0), P(1, 0), P(0, 1)]), offset: { x: 0, y: 5 } },
+    { shape: c2.capsule(0, 0, 1, 0, 0.5) },
+  ]), { x: 100, y: 0 });
+  const cs = w.getShape(c);
+  assert.deepEqual(cs.parts.map((p) => p.shape.type), ['box', 'polygon', 'capsule']);
+  assert.ok(close(cs.parts[0].shape.center.x, 103) && close(cs.parts[0].shape.angle, 0.5));
+  assert.deepEqual(cs.parts[1].shape.points, [P(100, 5), P(101, 5), P(100, 6)]);
+  assert.deepEqual(cs.parts[2].shape, c2.capsule(100, 0, 101, 0, 0.5));
+  w.free();
+});
+
+test('World.add of a concave outline: a compound of decompose()\'s parts; a convex one stays a polygon', () => {
+  const w = new World();
+  const ell = [P(0, 0), P(2, 0), P(2, 0.5), P(0.5, 0.5), P(0.5, 2), P(0, 2)];
+  const xf = { x: 10, y: 0, angle: 0.3 };
+  const h = w.add({ type: 'polygon', points: ell }, xf);
+  const parts = c2.decompose(ell);
+  assert.equal(w.partCount(h), parts.length);
+  assert.ok(parts.length >= 2);
+  const ws = w.getShape(h);
+  assert.equal(ws.type, 'compound');
+  ws.parts.forEach((p, k) => {
+    const want = c2.transformed(parts[k], c2.transform(xf.x, xf.y, xf.angle));
+    assert.equal(p.shape.type, 'polygon');
+    assert.equal(p.shape.points.length, want.points.length);
+    p.shape.points.forEach((q, i) => assert.ok(close(q.x, want.points[i].x) && close(q.y, want.points[i].y), `part ${k}`));
+  });
+  // The notch of the L is empty.
+  const inNotch = c2.apply(c2.transform(xf.x, xf.y, xf.angle), P(1.5, 1.5));
+  assert.equal(w.queryPoint(inNotch), 0);
+  assert.equal(w.queryPoint(c2.apply(c2.transform(xf.x, xf.y, xf.angle), P(0.25, 1.5))), 1);
+  // A clockwise outline and a convex one.
+  const cw = w.add({ type: 'polygon', points: [...ell].reverse() });
+  assert.equal(w.getShape(cw).type, 'compound');
+  const sq = w.add({ type: 'polygon', points: [P(0, 0), P(2, 0), P(2, 2), P(0, 2)] });
+  assert.equal(w.getShape(sq).type, 'polygon');
+  assert.equal(w.partCount(sq), 1);
+  // A self-crossing outline is refused with the crossing edges, and nothing changes.
+  const n = w.bodyCount;
+  assert.throws(() => w.add({ type: 'polygon', points: [P(0, 0), P(2, 2), P(2, 0), P(0, 2)] }), (e) => {
+    assert.equal(e.constructor, RangeError);
+    assert.equal(e.message, 'collide2d.World.add: argument shape.points crosses or touches itself: edges[0] and ' +
+      'edges[2] share a point (edge i runs from points[i] to points[i + 1])');
+    assert.equal(e.code, 'NotConvex');
+    assert.deepEqual(e.edges, [0, 2]);
+    return true;
+  });
+  assert.equal(w.bodyCount, n);
+  assert.throws(() => w.add({ type: 'polygon', points: [P(0, 0), P(1, 1), P(2, 2)] }), { name: 'RangeError', message: /argument shape\.points must not all lie on one line/ });
+  w.free();
+});
+
+test('compound bodies under churn (static ones too): pairs, pairParts, queries, queryParts, rays, rayHitParts and castShape parts equal brute force over the parts', () => {
+  const r = rng(91);
+  const w = new World();
+  const side = 60;
+  const place = () => ({ x: r.range(0, side), y: r.range(0, side), angle: r.range(-3, 3) });
+  for (let i = 0; i < 160; i++) {
+    const u = r();
+    const shape = u < 0.3 ? randomCompound(r) : u < 0.5 ? randomOutline(r, r.range(2, 6)) : randomShape(r);
+    w.add(shape, place(), { userId: i, static: r() < 0.4, ...randomFilter(r) });
+  }
+  const events = new EventTracker();
+  const all = () => Array.from(w.bodies()).sort((a, b) => slot(a) - slot(b));
+  let parts = 0;
+  let staticCompoundPairs = 0;
+  let queryCompoundHits = 0;
+  let rayCompoundHits = 0;
+  let castCompoundHits = 0;
+  let removed = 0;
+  for (let frame = 0; frame < 30; frame++) {
+    for (let op = 0; op < 8; op++) {
+      const live = w.bodies();
+      const h = live[r.int(live.length)];
+      const k = r.int(8);
+      if (k < 2) w.setTransform(h, r.range(0, side), r.range(0, side), r.range(-3, 3));
+      else if (k < 4) {
+        if (w.getShape(h).type === 'compound') removed++;
+        w.remove(h);
+      } else if (k < 6) w.add(r() < 0.5 ? randomCompound(r) : randomOutline(r, r.range(2, 6)), place(), { static: r() < 0.5, ...randomFilter(r) });
+      else w.setStatic(h, !w.isStatic(h));
+    }
+    w.step();
+    const before = partsSeen;
+    checkPairs(w, frame % 3 === 0, `frame ${frame}`);
+    parts += partsSeen - before;
+    events.update(w, `frame ${frame}`);
+    const pb = w.pairBodies;
+    for (let p = 0; p < w.pairCount; p++) {
+      const [a, b] = [pb[2 * p], pb[2 * p + 1]];
+      if ((w.isStatic(a) && w.partCount(a) > 1) || (w.isStatic(b) && w.partCount(b) > 1)) staticCompoundPairs++;
+    }
+    const handles = all();
+    const pieces = new Map(handles.map((h) => [h, piecesOf(w.getShape(h))]));
+    for (let q = 0; q < 10; q++) {
+      const mask = r() < 0.6 ? undefined : r.pick([1, 2, 3, 0xfffffffe]);
+      const check = (n, test, label) => {
+        const want = [];
+        for (const h of handles) {
+          if (!inMask(w, h, mask)) continue;
+          const k = pieces.get(h).findIndex(test);
+          if (k >= 0) want.push([h, k]);
+        }
+        const got = Array.from({ length: n }, (_, i) => [w.queryResults[i], w.queryParts[i]]);
+        assert.deepEqual(got, want, `${label} frame ${frame} query ${q}`);
+        queryCompoundHits += want.filter(([h]) => pieces.get(h).length > 1).length;
+      };
+      const x = r.range(-5, side);
+      const y = r.range(-5, side);
+      const box = c2.aabb(x, y, x + r.range(0, 12), y + r.range(0, 12));
+      check(w.queryAabb(box, mask), (s) => c2.overlaps(box, s), 'queryAabb');
+      const pt = P(r.range(0, side), r.range(0, side));
+      check(w.queryPoint(pt, mask), (s) => c2.contains(s, pt), 'queryPoint');
+      const qs = c2.capsule(x, y, x + r.range(-6, 6), y + r.range(-6, 6), r.range(0, 2));
+      check(w.queryShape(qs, mask), (s) => c2.overlaps(qs, s), 'queryShape');
+      // rays: every body's first part hit (smallest fraction, then part index), by fraction then slot
+      const ray = c2.ray(r.range(-5, side + 5), r.range(-5, side + 5), r.range(-1, 1), r.range(-1, 1), r() < 0.5 ? Infinity : r.range(5, 60));
+      const expected = [];
+      for (const h of handles) {
+        if (!inMask(w, h, mask)) continue;
+        let best = null;
+        pieces.get(h).forEach((s, k) => {
+          const hit = c2.raycast(ray, s);
+          if (hit !== null && (best === null || hit.fraction < best.fraction)) best = { h, part: k, ...hit };
+        });
+        if (best !== null) expected.push(best);
+      }
+      expected.sort((a, b) => a.fraction - b.fraction || slot(a.h) - slot(b.h));
+      const nAll = w.raycastAll(ray, mask);
+      assert.equal(nAll, expected.length, `raycastAll frame ${frame} ray ${q}`);
+      for (let i = 0; i < nAll; i++) {
+        const got = w.rayHit(i);
+        const e = expected[i];
+        assert.deepEqual([got.body, got.part, w.rayHitParts[i]], [e.h, e.part, e.part], `raycastAll frame ${frame} ray ${q} hit ${i}`);
+        assert.ok(close(got.fraction, e.fraction) && close(got.point.x, e.point.x) && close(got.point.y, e.point.y));
+        if (pieces.get(e.h).length > 1) rayCompoundHits++;
+      }
+      assert.equal(w.raycast(ray, mask), expected.length > 0 ? 1 : 0);
+      if (expected.length > 0) assert.deepEqual([w.rayHit(0).body, w.rayHit(0).part], [expected[0].h, expected[0].part]);
+      // castShape: every part alone in a one-body World, cast the same way (smallest fraction, then part, then slot)
+      if (q % 2 === 0) {
+        const shape = randomShape(r, 1);
+        const transform = { x: r.range(0, side), y: r.range(0, side), angle: r.range(-3, 3) };
+        const translation = P(r.range(-side, side), r.range(-side, side));
+        let want = null;
+        for (const h of handles) {
+          if (!inMask(w, h, mask)) continue;
+          pieces.get(h).forEach((s, k) => {
+            const one = new World();
+            one.add(s);
+            const hit = one.castShape(shape, transform, translation) === 1 ? one.rayHit(0) : null;
+            one.free();
+            if (hit === null || (want !== null && hit.fraction >= want.fraction)) return;
+            want = { ...hit, body: h, part: k };
+          });
+        }
+        const n = w.castShape(shape, transform, translation, mask);
+        assert.deepEqual(n === 1 ? w.rayHit(0) : null, want, `castShape frame ${frame} cast ${q}`);
+        if (want !== null) {
+          assert.equal(w.rayHitParts[0], want.part);
+          if (pieces.get(want.body).length > 1) castCompoundHits++;
+        }
+      }
+    }
+  }
+  assert.ok(parts > 200, `${parts} pairParts records checked`);
+  assert.ok(staticCompoundPairs > 20, `${staticCompoundPairs} pairs with a static compound body`);
+  assert.ok(removed > 10, `${removed} compound bodies removed`);
+  assert.ok(queryCompoundHits > 100, `${queryCompoundHits} query results on compound bodies`);
+  assert.ok(rayCompoundHits > 50, `${rayCompoundHits} ray hits on compound bodies`);
+  assert.ok(castCompoundHits > 10, `${castCompoundHits} casts hitting a compound body`);
   w.free();
 });
 
@@ -564,6 +919,7 @@ test('the world shape, bounds, transform, filter and user id read back as given'
 
 test('bad input: the right error class, a message naming the argument, and the world unchanged', () => {
   const { w } = randomWorld(21, 40);
+  const hc = w.add(c2.compound([{ shape: c2.circle(0, 0, 1), offset: { x: -2, y: 0 } }, { shape: c2.box(0, 0, 1, 1), offset: { x: 2, y: 0 } }]), { x: 5, y: 5 });
   const stale = w.bodies()[3];
   w.remove(stale);
   w.step();
@@ -631,6 +987,39 @@ test('bad input: the right error class, a message naming the argument, and the w
     [() => w.add(c2.circle(0, 0, 1), undefined, { userId: NaN }), R, /argument options\.userId must be finite/],
     [() => w.add(c2.circle(0, 0, 1), undefined, { userId: '7' }), T, /argument options\.userId must be a number/],
     [() => w.add(c2.circle(0, 0, 1), undefined, 'x'), T, /World\.add: argument options must be an object/],
+    // compounds and outlines
+    [() => w.add({ type: 'compound', parts: [] }), R, /^collide2d\.World\.add: argument shape\.parts must be a non-empty array of at most 4096 parts \{shape, offset\?\} \(got an array of 0\)$/],
+    [() => w.add({ type: 'compound', parts: Array.from({ length: 4097 }, () => ({ shape: c2.circle(0, 0, 1) })) }), R, /argument shape\.parts must be a non-empty array of at most 4096 parts/],
+    [() => w.add({ type: 'compound' }), T, /^collide2d\.World\.add: argument shape\.parts must be a non-empty array of parts \{shape, offset\?\} \(got undefined\)$/],
+    [() => w.add({ type: 'compound', parts: [{ shape: c2.circle(0, 0, 1) }, null] }), T, /^collide2d\.World\.add: argument shape\.parts\[1\] must be a part \{shape, offset\?\} \(got null\)$/],
+    [() => w.add({ type: 'compound', parts: [{ shape: c2.circle(0, 0, 1) }, { shape: c2.circle(0, 0, 1) }, { shape: { type: 'circle', center: P(0, 0), radius: -1 } }] }), R,
+      /^collide2d\.World\.add: argument shape\.parts\[2\]\.shape\.radius must be >= 0 \(got -1\)$/],
+    [() => w.add({ type: 'compound', parts: [{ shape: c2.line(0, 0, 1, 1) }] }), T, /^collide2d\.World\.add: argument shape\.parts\[0\]\.shape must be one of: circle, aabb, box, polygon, segment, capsule/],
+    [() => w.add({ type: 'compound', parts: [{ shape: { type: 'compound', parts: [] } }] }), T, /argument shape\.parts\[0\]\.shape\.type must be a shape with type circle/],
+    [() => w.add({ type: 'compound', parts: [{}] }), T, /argument shape\.parts\[0\]\.shape must be a shape object \(got undefined\)/],
+    [() => w.add({ type: 'compound', parts: [{ shape: { type: 'polygon', points: [P(0, 0), P(2, 0), P(1, 0.5), P(2, 2)] } }] }), R,
+      /^collide2d\.World\.add: argument shape\.parts\[0\]\.shape\.points must form a convex polygon/],
+    [() => w.add({ type: 'compound', parts: [{ shape: c2.circle(0, 0, 1) }, { shape: { type: 'polygon', points: [P(0, 0), P(1, NaN), P(1, 1)] } }] }), R,
+      /^collide2d\.World\.add: argument shape\.parts\[1\]\.shape\.points\[1\] must be finite \(not NaN or infinite\) \(got \{x: 1, y: NaN\}\)$/],
+    [() => w.add({ type: 'compound', parts: [{ shape: c2.circle(0, 0, 1), offset: { x: NaN, y: 0 } }] }), R,
+      /^collide2d\.World\.add: argument shape\.parts\[0\]\.offset\.x must be finite \(not NaN or infinite\) \(got NaN\)$/],
+    [() => w.add({ type: 'compound', parts: [{ shape: c2.circle(0, 0, 1), offset: { x: 0, y: '1' } }] }), T, /argument shape\.parts\[0\]\.offset\.y must be a number/],
+    [() => w.add({ type: 'compound', parts: [{ shape: c2.circle(0, 0, 1), offset: 3 }] }), T, /argument shape\.parts\[0\]\.offset must be an object/],
+    [() => w.add({ type: 'compound', parts: [{ shape: c2.circle(0, 0, 1) }, { shape: c2.circle(0, 0, 1), offset: { x: 1e300, y: 0 } }] }, { x: 1e299, y: 0 }), R,
+      /^collide2d\.World\.add: argument transform puts shape\.parts\[1\] beyond the coordinate range/],
+    [() => w.add({ type: 'compound', parts: [{ shape: c2.circle(0, 0, 1) }] }, { x: NaN, y: 0 }), R, /World\.add: argument transform\.x must be finite/],
+    [() => w.add({ type: 'polygon', points: [P(0, 0), P(2, 2), P(2, 0), P(0, 2)] }), R, /^collide2d\.World\.add: argument shape\.points crosses or touches itself: edges\[0\] and edges\[2\]/],
+    [() => w.add(c2.circle(0, 0, 1e299), { x: 1e300, y: 0 }), R, /^collide2d\.World\.add: argument transform puts the shape beyond the coordinate range/],
+    [() => w.add({ type: 'blob' }), T, /World\.add: argument shape\.type must be a shape with type circle, aabb, box, polygon, segment, capsule, compound/],
+    [() => w.getShape(hc, 2), R, /^collide2d\.World\.getShape: argument part must be an integer in \[0, 2\): the body has 2 parts \(got 2\)$/],
+    [() => w.getShape(h, 1), R, /World\.getShape: argument part must be an integer in \[0, 1\): the body has 1 part \(got 1\)/],
+    [() => w.getShape(hc, 0.5), R, /World\.getShape: argument part must be an integer/],
+    [() => w.getShape(hc, '0'), T, /World\.getShape: argument part must be a part index/],
+    [() => w.getShape(stale, 0), R, /World\.getShape: argument handle is not a live body/],
+    [() => w.getBounds(hc, -1), R, /World\.getBounds: argument part must be an integer in \[0, 2\)/],
+    [() => w.getBounds(hc, null), T, /World\.getBounds: argument part/],
+    [() => w.partCount(stale), R, /World\.partCount: argument handle is not a live body/],
+    [() => w.partCount('1'), T, /World\.partCount: argument handle/],
     // filters and ids
     [() => w.setFilter(h, null), T, /World\.setFilter: argument filter must be an object/],
     [() => w.setFilter(h, { group: 0.5 }), R, /World\.setFilter: argument filter\.group/],
@@ -712,6 +1101,7 @@ test('new World() before init() throws', () => {
 test('steady state: many frames leave the heap size unchanged and return the same view objects', () => {
   assert.ok(memory instanceof WebAssembly.Memory, 'wasm memory not found');
   const { w, r, side } = randomWorld(31, 2000);
+  for (let i = 0; i < 150; i++) w.add(i % 2 ? randomCompound(r) : randomOutline(r), { x: r.range(0, side), y: r.range(0, side) });
   const handles = w.bodies();
   const n = handles.length;
   const base = new Float64Array(3 * n);
@@ -736,20 +1126,25 @@ test('steady state: many frames leave the heap size unchanged and return the sam
     w.setTransforms(xya);
     const pairs = w.step();
     w.queryAabb(box);
+    const queryParts = w.queryParts;
     w.raycastAll(ray);
-    return [pairs, w.pairBodies, w.pairContacts, w.beginEvents, w.endEvents, w.queryResults, w.rayHits];
+    return [pairs, w.pairBodies, w.pairContacts, w.beginEvents, w.endEvents, w.queryResults, w.rayHits, w.pairParts,
+      queryParts, w.rayHitParts];
   };
   for (let f = 0; f < 2 * period; f++) frame(f); // warm-up: every configuration of the period seen once
   const bytes = memory.buffer.byteLength;
   const heapBytes = w.heapBytes;
   const first = frame(0);
   let pairs = 0;
+  let partRecords = 0;
   for (let f = 1; f < 10 * period; f++) {
     const views = frame(f);
     pairs += views[0];
+    partRecords += w.pairPartCount;
     for (let k = 1; k < views.length; k++) assert.equal(views[k], first[k], `frame ${f}: view ${k} is a new object`);
   }
   assert.ok(pairs > 1000, `${pairs} pairs`);
+  assert.ok(partRecords > 1000, `${partRecords} pairParts records`);
   assert.equal(memory.buffer.byteLength, bytes);
   assert.equal(w.heapBytes, heapBytes);
   checkPairs(w, false, 'steady state');
@@ -775,11 +1170,13 @@ test('free() releases the memory: creating and freeing worlds leaves the heap bo
 
 test('views stay valid after the wasm memory grew: re-read from the getters, same contents', () => {
   const { w, r, side } = randomWorld(41, 300);
+  for (let i = 0; i < 60; i++) w.add(i % 2 ? randomCompound(r) : randomOutline(r), { x: r.range(0, side), y: r.range(0, side) });
   w.step();
   w.queryAabb(c2.aabb(0, 0, side, side));
   w.raycastAll(c2.ray(-1, side / 2, 1, 0.05));
-  const getters = ['pairBodies', 'pairContacts', 'beginEvents', 'endEvents', 'queryResults', 'rayHits'];
-  const counts = [2 * w.pairCount, 5 * w.pairCount, 2 * w.beginCount, 2 * w.endCount, w.queryResults.length, w.rayHits.length];
+  const getters = ['pairBodies', 'pairContacts', 'beginEvents', 'endEvents', 'queryResults', 'rayHits', 'pairParts', 'queryParts', 'rayHitParts'];
+  const counts = [2 * w.pairCount, 5 * w.pairCount, 2 * w.beginCount, 2 * w.endCount, w.queryResults.length, w.rayHits.length,
+    3 * w.pairPartCount, w.queryResults.length, w.rayHits.length / 6];
   const views = getters.map((g) => w[g]);
   const copies = views.map((v, k) => Array.from(v.subarray(0, counts[k])));
   assert.ok(counts.every((c, k) => k === 3 || c > 0), String(counts));

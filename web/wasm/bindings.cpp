@@ -22,6 +22,12 @@
 // * World (collide2d::World itself) and PreparedPolygons are embind class_es, owned by JS until delete(). Bulk
 //   results (pairs, events, query results, ray hits, SAT axes) are published as counts and heap addresses in
 //   g_io[kOut...]; JS reads them through typed views that it re-creates after the memory grew.
+// * Compound bodies (World::addCompound / addOutline): World.add of a polygon (kind 3) goes through addOutline, so a
+//   concave outline becomes a compound body (a self-crossing one: field "edges", the edges in g_io[kOut], g_io[kOut + 1]);
+//   addCompound reads part records (kPartRecord = 9 doubles: kind, five shape numbers, offset x, y, angle) from the
+//   scratch buffer and names a rejected part through errorIndex. getShape / getBounds take a part (-1: the body; a
+//   compound body's getShape returns kCompound = 10 and its part count); pairParts, queryParts and rayHitParts are
+//   published beside the results they describe (publishPairs, publishQuery, publishRays, moveAndSlide).
 // * Out of memory: the module links with -sABORTING_MALLOC=0, so malloc returns null; Error::OutOfMemory comes back
 //   as a rejected argument (World::step, World::add*, preparePolygons, reserve() returning 0). An allocation through
 //   operator new that fails still aborts the module (Emscripten's libc++ without exceptions); the JS wrapper then
@@ -35,6 +41,7 @@
 
 #include <emscripten/bind.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <new>
 #include <cstdlib>
@@ -565,7 +572,7 @@ const std::uint32_t* checkedPairs(std::uint32_t pairsOff, std::uint32_t n, std::
 // ---- World ---------------------------------------------------------------------------------------------------------
 double addressOf(const void* p) { return static_cast<double>(reinterpret_cast<std::uintptr_t>(p)); }
 
-/// Pair and event counts and addresses after step(): g_io[kOut + 0..6].
+/// Pair and event counts and addresses after step(): g_io[kOut + 0..9] (8, 9: pairParts' record count and address).
 void publishPairs(const World& w) {
   double* out = g_io + kOut;
   out[0] = static_cast<double>(w.pairCount());
@@ -576,18 +583,22 @@ void publishPairs(const World& w) {
   out[5] = static_cast<double>(w.endEvents().size() / World::kEventStride);
   out[6] = addressOf(w.endEvents().data());
   out[7] = addressOf(w.pairManifolds().data());
+  out[8] = static_cast<double>(w.pairParts().size() / World::kPairPartStride);
+  out[9] = addressOf(w.pairParts().data());
 }
 
-/// Query results: address in g_io[kOut], count returned (-1 with g_error set when the query was rejected).
+/// Query results: address in g_io[kOut] (queryParts' in g_io[kOut + 1]), count returned (-1 with g_error set when the query was rejected).
 int publishQuery(const World& w, Status s) {
   if (!s) return fail(s, 0);
   g_io[kOut] = addressOf(w.queryResults().data());
+  g_io[kOut + 1] = addressOf(w.queryParts().data());
   return static_cast<int>(w.queryResults().size());
 }
 
 int publishRays(const World& w, Status s) {
   if (!s) return fail(s, 0);
   g_io[kOut] = addressOf(w.rayHits().data());
+  g_io[kOut + 1] = addressOf(w.rayHitParts().data());
   return static_cast<int>(w.rayHitCount());
 }
 
@@ -904,6 +915,14 @@ int c2_batch_prepared_circle_polygon(const PreparedSet& set, std::uint32_t circl
 // body handle returns -1 (g_error: field "handle") when the handle is invalid or stale. Arguments are numbered as the
 // JS methods number them.
 
+/// A new World owned by JS (its delete() destroys it), or null when its memory cannot be had: the block comes from
+/// malloc, which returns null (-sABORTING_MALLOC=0), where embind's constructor<>() goes through operator new, which
+/// aborts the module. (Freed by delete, i.e. operator delete: free() in this module, as malloc pairs with.)
+World* c2_new_world() {
+  void* p = std::malloc(sizeof(World));
+  return p != nullptr ? new (p) World() : nullptr;
+}
+
 void c2_world_set_cell_size(World& world, double size) {
   world.setCellSize(size);
 }
@@ -917,6 +936,8 @@ void c2_world_clear(World& world) {
 }
 
 /// Adds the shape in slot 0 (kinds 0..4 and 8; polygon points by Vec2 index) with the transform in slot 1 (x, y, angle).
+/// A polygon (kind 3) is an outline, concave allowed (World::addOutline: a compound body of decompose()'s parts when
+/// concave); a self-crossing one is refused with field "edges" and the two crossing edges in g_io[kOut], g_io[kOut + 1].
 /// Returns the handle (as int), or -1: arg 0 the shape (or field "capacity"), arg 1 the transform.
 int c2_world_add(World& world, int kind, int start, int count, double userId,
                                       std::uint32_t category, std::uint32_t mask, std::int32_t group) {
@@ -929,12 +950,81 @@ int c2_world_add(World& world, int kind, int start, int count, double userId,
   if (kind == kPolygon) {
     std::span<const Vec2> pts;
     if (!points(start, count, pts)) return fail({Error::InvalidArgument, "points"}, 0);
-    s = w->addPolygon(pts, xf, userId, filter, h);
+    DecomposeInfo info;
+    s = w->addOutline(pts, xf, userId, filter, h, &info);
+    g_io[kOut] = info.edgeA == DecomposeInfo::npos ? -1.0 : static_cast<double>(info.edgeA);
+    g_io[kOut + 1] = info.edgeB == DecomposeInfo::npos ? -1.0 : static_cast<double>(info.edgeB);
   } else if ((s = loadShape(0, kind, start, count))) {
     s = w->addShape(g_shape[0], xf, userId, filter, h);
   }
   if (!s) return fail(s, 0);
   return static_cast<int>(h);
+}
+
+/// A compound body (World::addCompound): `n` part records of kPartRecord doubles at byte offset recordsOff of the
+/// scratch buffer, each: kind (0 circle, 1 aabb, 2 box, 3 polygon, 4 segment, 8 trusted polygon, 9 capsule), the five
+/// shape numbers as a shape slot holds them (a polygon: start and count of its points, by Vec2 index in the scratch
+/// buffer; the rest unused), then the part's offset x, y, angle. Every index is bounds-checked. The transform is in
+/// slot 1. Returns the handle, or -1: arg 1 the transform; arg 0 the parts (field "parts": none or more than
+/// World::kMaxParts; "buffer": records out of bounds) or part errorIndex(): g_io[kOut] says what of it was rejected
+/// (0 its shape, 1 its offset, 2 its placement: beyond the coordinate range; field "transform").
+constexpr std::uint32_t kPartRecord = 9;
+std::vector<BodyPart> g_parts;  // the parts of the last compound (their capacity reused)
+
+/// v as an index in [0, 2^31), else -1.
+int indexOf(double v) { return v >= 0.0 && v < 2147483648.0 && v == static_cast<double>(static_cast<int>(v)) ? static_cast<int>(v) : -1; }
+
+int c2_world_add_compound(World& w, std::uint32_t recordsOff, std::uint32_t n, double userId, std::uint32_t category,
+                          std::uint32_t mask, std::int32_t group) {
+  g_io[kOut] = 0.0;
+  const Transform xf = transformAt(g_io + kSlot);
+  Status s = validate(xf);
+  if (!s) return fail(s, 1);
+  if (n == 0 || n > World::kMaxParts) return fail({Error::InvalidArgument, "parts"}, 0);
+  const double* rec = at<const double>(recordsOff, kPartRecord * n);
+  if (rec == nullptr) return fail({Error::InvalidArgument, "buffer"}, 0);
+  // operator new aborts the module when memory cannot grow: probe what the parts take through malloc first.
+  std::uint64_t bytes = std::uint64_t{n} * (sizeof(BodyPart) + 64);
+  for (std::uint32_t k = 0; k < n; ++k) {
+    const double* r = rec + kPartRecord * k;
+    const int kind = indexOf(r[0]);
+    if (kind == kPolygon || kind == kTrustedPolygon) bytes += 2 * sizeof(Vec2) * static_cast<std::uint64_t>(std::max(0, indexOf(r[2])));
+  }
+  void* probe = bytes < 0x40000000u ? std::malloc(static_cast<std::size_t>(2 * bytes)) : nullptr;
+  if (probe == nullptr) return fail({Error::OutOfMemory, "memory"}, 0);
+  std::free(probe);
+  g_parts.clear();
+  g_parts.reserve(n);
+  for (std::uint32_t k = 0; k < n; ++k) {
+    // Each part through shape slot 0 (loadShape validates it; a polygon is Polygon::create's), then copied.
+    const double* r = rec + kPartRecord * k;
+    const int kind = indexOf(r[0]);
+    for (int i = 0; i < 5; ++i) g_io[i] = r[1 + i];
+    const bool polygon = kind == kPolygon || kind == kTrustedPolygon;
+    if (!(s = loadShape(0, kind, polygon ? indexOf(r[1]) : 0, polygon ? indexOf(r[2]) : 0))) {
+      return fail(s, 0, static_cast<int>(k));
+    }
+    BodyPart& part = g_parts.emplace_back(BodyPart{g_shape[0], transformAt(r + 6)});
+    if (!(s = validate(part.offset))) {
+      g_io[kOut] = 1.0;
+      return fail(s, 0, static_cast<int>(k));
+    }
+  }
+  BodyHandle h = kNullBody;
+  std::size_t failed = SIZE_MAX;
+  s = w.addCompound(g_parts, xf, userId, Filter{category, mask, group}, h, &failed);
+  if (!s) {
+    g_io[kOut] = 2.0;
+    return fail(s, 0, failed == SIZE_MAX ? -1 : static_cast<int>(failed));
+  }
+  return static_cast<int>(h);
+}
+
+/// A body's part count (1 for a body of one shape), or -1.
+int c2_world_part_count(World& w, std::uint32_t body) {
+  std::size_t n = 0;
+  const Status s = w.getPartCount(body, n);
+  return s ? static_cast<int>(n) : fail(s, 0);
 }
 
 int c2_world_remove(World& world, std::uint32_t body) {
@@ -1043,12 +1133,9 @@ int c2_world_get_user_id(World& world, std::uint32_t body) {
   return s ? 0 : fail(s, 0);
 }
 
-/// The world shape: returns its kind (0..4) and writes its numbers from g_io[kOut] as the shape slots hold them;
-/// a polygon writes its vertex count and the address of its vertices (valid until the next call).
-int c2_world_get_shape(World& world, std::uint32_t body) {
-  const World* w = &world;
-  const Status s = w->getWorldShape(body, g_bodyShape);
-  if (!s) return fail(s, 0);
+/// Writes a world shape from g_io[kOut] as the shape slots hold them and returns its kind; a polygon writes its vertex
+/// count and the address of its vertices (valid until the next call).
+int writeShape(const Shape& shape) {
   double* out = g_io + kOut;
   return std::visit(
       [out](const auto& shape) -> int {
@@ -1081,14 +1168,38 @@ int c2_world_get_shape(World& world, std::uint32_t body) {
           return kSegment;
         }
       },
-      g_bodyShape);
+      shape);
+}
+
+constexpr int kCompound = 10;  // getShape of a compound body: g_io[kOut] = its part count (read each with part >= 0)
+
+/// part < 0: the body's world shape (writeShape), or for a compound body kCompound with its part count in g_io[kOut];
+/// part >= 0: that part's world shape (World::getPartShape; field "part" past the last part). -1 when rejected.
+int c2_world_get_shape(World& world, std::uint32_t body, int part) {
+  Status s;
+  if (part < 0) {
+    ShapeType type = ShapeType::Circle;
+    if (!(s = world.getShapeType(body, type))) return fail(s, 0);
+    if (type == ShapeType::Compound) {
+      std::size_t n = 0;
+      (void)world.getPartCount(body, n);
+      g_io[kOut] = static_cast<double>(n);
+      return kCompound;
+    }
+    s = world.getWorldShape(body, g_bodyShape);
+  } else {
+    s = world.getPartShape(body, static_cast<std::size_t>(part), g_bodyShape);
+  }
+  if (!s) return fail(s, 0);
+  return writeShape(g_bodyShape);
 }
 
 /// minX, minY, maxX, maxY in g_io[kOut + 0..3].
-int c2_world_get_bounds(World& world, std::uint32_t body) {
+/// part < 0: the body's bounds; else that part's (World::getPartBounds).
+int c2_world_get_bounds(World& world, std::uint32_t body, int part) {
   const World* w = &world;
   Aabb b;
-  const Status s = w->getBounds(body, b);
+  const Status s = part < 0 ? w->getBounds(body, b) : w->getPartBounds(body, static_cast<std::size_t>(part), b);
   if (!s) return fail(s, 0);
   writeVec(g_io + kOut, b.min);
   writeVec(g_io + kOut + 2, b.max);
@@ -1205,11 +1316,12 @@ EMSCRIPTEN_BINDINGS(collide2d) {
       .function("circlePolygon", &c2_batch_prepared_circle_polygon)
       .function("distance", &c2_batch_prepared_distance);
   class_<World>("World")
-      .constructor<>()
       .function("setCellSize", &c2_world_set_cell_size)
       .function("reserve", &c2_world_reserve)
       .function("clear", &c2_world_clear)
       .function("add", &c2_world_add)
+      .function("addCompound", &c2_world_add_compound)
+      .function("partCount", &c2_world_part_count)
       .function("remove", &c2_world_remove)
       .function("has", &c2_world_has)
       .function("bodyCount", &c2_world_body_count)
@@ -1232,6 +1344,7 @@ EMSCRIPTEN_BINDINGS(collide2d) {
       .function("queryShape", &c2_world_query_shape)
       .function("raycast", &c2_world_raycast)
       .function("heapBytes", &c2_world_heap_bytes);
+  function("newWorld", &c2_new_world, allow_raw_pointers());
 }
 
 // ---- shared with the other binding files (bindings_*.cpp, declared in raw.h) ---------------------------------
@@ -1265,7 +1378,8 @@ int failCast(Status s, int arg) {
   return fail(s, arg);
 }
 
-/// castShape: 0 or 1 hit (its record at the address in g_io[kOut], World::kRayHitStride doubles), or -1.
+/// castShape: 0 or 1 hit (its record at the address in g_io[kOut], World::kRayHitStride doubles; its part at the
+/// address in g_io[kOut + 1]), or -1.
 int c2_world_cast_shape(World& w, int kind, int start, int count, std::uint32_t mask) {
   Transform xf;
   Vec2 d;
@@ -1277,7 +1391,8 @@ int c2_world_cast_shape(World& w, int kind, int start, int count, std::uint32_t 
   return publishRays(w, s);
 }
 
-/// moveAndSlide: the hit count (records at g_io[kOut]); final x, y and the legs in g_io[kOut + 1 .. 3]; or -1.
+/// moveAndSlide: the hit count (records at g_io[kOut]); final x, y and the legs in g_io[kOut + 1 .. 3], the hits' parts
+/// at the address in g_io[kOut + 4]; or -1.
 int c2_world_move_and_slide(World& w, int kind, int start, int count, int maxIterations, std::uint32_t mask) {
   Transform xf;
   Vec2 d;
@@ -1292,6 +1407,7 @@ int c2_world_move_and_slide(World& w, int kind, int start, int count, int maxIte
   out[1] = r.position.x;
   out[2] = r.position.y;
   out[3] = static_cast<double>(r.iterations);
+  out[4] = addressOf(w.rayHitParts().data());
   return r.hitCount;
 }
 

@@ -12,7 +12,7 @@ import type {
   Aabb, AnyShape, Box, BoundaryPoint, BodyFilter, BodyHandle, BodyOptions, BodyTransform, Circle,
   Capsule, CircleLineIntersection, CircleSegmentIntersection, Contact, Line, LineIntersection, PackedPolygons, Polygon, Ray,
   RayHit, SatResult, Segment, SegmentIntersection, SegmentPoint, Shape, SlideResult, Status, SweepHit, Transform,
-  Untagged, Vec2, WorldOptions, WorldRayHit, ContactMode, WorldSlide,
+  Untagged, Vec2, WorldOptions, WorldRayHit, ContactMode, WorldSlide, BodyShape, CompoundPart, CompoundShape,
 } from './types.js';
 
 // ---- state ---------------------------------------------------------------------------------------------------
@@ -36,7 +36,7 @@ let rawErrorCode, rawErrorArg, rawErrorIndex;
 let rawBatchOverlapsCC, rawBatchCollideCC, rawBatchPolygons, rawBatchOverlapsPP, rawBatchCollidePP, rawBatchCP;
 const COLD = ['intersectLines', 'intersectSegments', 'intersectCircleLine', 'intersectCircleSegment', 'sat',
   'satAxes', 'sweep', 'moveAndSlide', 'orient', 'project', 'bounds', 'createPolygon', 'centroid', 'transformed',
-  'polygonFromBox', 'polygonFromAabb', 'corners', 'apply', 'errorField', 'errorMessage'];
+  'polygonFromBox', 'polygonFromAabb', 'corners', 'apply', 'errorField', 'errorMessage', 'newWorld'];
 const HOT = ['validate', 'raycast', 'closestPoint', 'collideCircleCircleCheckedByCaller', 'overlaps', 'collide',
   'contains', 'reserve', 'errorCode', 'errorArg', 'errorIndex', 'batchOverlapsCircleCircle',
   'batchCollideCircleCircle', 'batchPolygons', 'batchOverlapsPolygonPolygon', 'batchCollidePolygonPolygon',
@@ -60,6 +60,9 @@ const KIND_NAMES = ['circle', 'aabb', 'box', 'polygon', 'segment', 'line', 'ray'
 const CAPSULE = 9; // ax, ay, bx, by, radius (collide2d/queries.h)
 KIND_NAMES[CAPSULE] = 'capsule';
 const PAIR_SHAPES = 0b11111 | (1 << CAPSULE); // circle, aabb, box, polygon, segment, capsule
+const COMPOUND = 10; // World getShape of a compound body (web/wasm/bindings.cpp: kCompound)
+const PART_RECORD = 9; // doubles per part record of the raw World.addCompound: kind, 5 shape numbers, offset x, y, angle
+const MAX_PARTS = 4096; // World::kMaxParts
 
 const ERROR_NAMES = [
   'None',
@@ -346,7 +349,7 @@ function putPoints(fn, path, pts, start) {
  * from point index `polygonEnd` (reset to 0 by the caller for slot 0). Returns the kind; `mask` lists the kinds
  * allowed (bit per kind).
  */
-function putShape(fn, path, s, slot, mask, implied?) {
+function putShape(fn, path, s, slot, mask, implied?, also?) {
   if (slot === 0) polygonEnd = 0;
   if (s === null || typeof s !== 'object') throw typeError(fn, path, 'a shape object', s);
   const o = slot * SLOT1;
@@ -463,7 +466,7 @@ function putShape(fn, path, s, slot, mask, implied?) {
     default:
       kind = -1;
   }
-  const allowed = KIND_NAMES.filter((_, i) => (mask & (1 << i)) !== 0).join(', ');
+  const allowed = KIND_NAMES.filter((_, i) => (mask & (1 << i)) !== 0).join(', ') + (also ?? '');
   const what = kind < 0 ? `a shape with type ${allowed}` : `one of: ${allowed}`;
   throw typeError(fn, kind < 0 ? path + '.type' : path, what, kind < 0 ? s.type : s);
 }
@@ -724,6 +727,104 @@ export function polygon(points): any {
     return `argument ${field} ${message}${got !== undefined ? ` (got ${show(got)})` : ''}`;
   });
   return normalisedPolygon(verticesAtBuffer(r));
+}
+
+/**
+ * A compound shape for {@link World.add}: several convex parts moving as one body, each placed in the body's local
+ * coordinates by its offset (rotate by `offset.angle`, then translate by `(offset.x, offset.y)`; the identity when
+ * omitted). Each part's shape is checked as everywhere else (a polygon part must be convex: split a concave outline
+ * with {@link decompose}, or hand the outline itself to {@link World.add}). The result is a new plain object holding
+ * the given shapes (not copies) and a copy of each offset.
+ * @param parts - 1 to 4096 parts `{shape, offset?}`.
+ * @throws TypeError / RangeError naming the part, e.g. `argument parts[2].shape.radius must be >= 0 (got -1)` or
+ *   `argument parts[0].offset.x must be finite (got NaN)`.
+ */
+export function compound(parts: CompoundPart[]): CompoundShape;
+export function compound(parts): any {
+  need();
+  const fn = 'compound';
+  checkParts(fn, 'parts', parts);
+  const out = new Array(parts.length);
+  for (let k = 0; k < parts.length; k++) {
+    const path = `parts[${k}]`;
+    const part = parts[k];
+    checkPart(fn, path, part);
+    const kind = putShape(fn, path + '.shape', part.shape, 0, PAIR_SHAPES);
+    const code = rawValidate(kind, io[0], io[1]);
+    if (code !== 0) throw partError(fn, path + '.shape', part.shape, code);
+    const o = offsetOf(fn, path, part.offset);
+    out[k] = { shape: part.shape, offset: { x: o[0], y: o[1], angle: o[2] } };
+  }
+  return { type: 'compound', parts: out };
+}
+
+/** `parts` of a compound: a non-empty array of at most MAX_PARTS. */
+function checkParts(fn, path, parts) {
+  if (!Array.isArray(parts)) throw typeError(fn, path, 'a non-empty array of parts {shape, offset?}', parts);
+  if (parts.length === 0 || parts.length > MAX_PARTS) {
+    throw new RangeError(`collide2d.${fn}: argument ${path} must be a non-empty array of at most ${MAX_PARTS} parts ` +
+      `{shape, offset?} (got ${show(parts)})`);
+  }
+}
+
+function checkPart(fn, path, part) {
+  if (part === null || typeof part !== 'object') throw typeError(fn, path, 'a part {shape, offset?}', part);
+}
+
+/** A part's offset as [x, y, angle] (the identity when undefined); TypeError / RangeError naming the field. */
+function offsetOf(fn, path, o) {
+  if (o === undefined) return [0, 0, 0];
+  if (o === null || typeof o !== 'object') throw typeError(fn, path + '.offset', 'an object {x, y, angle?} (or absent)', o);
+  return [offsetNumber(fn, path + '.offset.x', o.x), offsetNumber(fn, path + '.offset.y', o.y),
+    o.angle === undefined ? 0 : offsetNumber(fn, path + '.offset.angle', o.angle)];
+}
+
+function offsetNumber(fn, path, v) {
+  if (typeof v !== 'number') throw typeError(fn, path, 'a number', v);
+  if (v - v !== 0) {
+    const err: any = new RangeError(`collide2d.${fn}: argument ${path} must be finite (not NaN or infinite) (got ${show(v)})`);
+    err.code = 'NotFinite';
+    throw err;
+  }
+  return v;
+}
+
+/** The RangeError for the core's rejection (`code`, errorField) of the shape at `path`. */
+function partError(fn, path, shape, code) {
+  const { field, message } = errorText();
+  const got = field !== '' ? lookup(shape, field) : shape;
+  const err: any = new RangeError(`collide2d.${fn}: argument ${path}${field !== '' ? '.' + field : ''} ${message}` +
+    (got !== undefined ? ` (got ${show(got)})` : ''));
+  err.code = ERROR_NAMES[code] ?? 'InvalidArgument';
+  return err;
+}
+
+/**
+ * Writes a compound's parts for the raw World.addCompound: polygon parts' points at the start of the scratch buffer
+ * (by Vec2 index), then PART_RECORD doubles per part from the returned byte offset. Checks every part's structure
+ * (TypeError / RangeError naming it); the core validates the values.
+ */
+function putCompound(fn, path, s) {
+  const parts = s.parts;
+  checkParts(fn, path + '.parts', parts);
+  const n = parts.length;
+  const rec = new Float64Array(PART_RECORD * n);
+  polygonEnd = 0;
+  for (let k = 0, r = 0; k < n; k++, r += PART_RECORD) {
+    const pp = `${path}.parts[${k}]`;
+    const part = parts[k];
+    checkPart(fn, pp, part);
+    rec[r] = putShape(fn, pp + '.shape', part.shape, 1, PAIR_SHAPES);
+    for (let i = 0; i < 5; i++) rec[r + 1 + i] = io[SLOT1 + i];
+    const o = offsetOf(fn, pp, part.offset);
+    rec[r + 6] = o[0];
+    rec[r + 7] = o[1];
+    rec[r + 8] = o[2];
+  }
+  const at = align8(polygonEnd * 16);
+  reserve(fn, at + rec.byteLength);
+  f64.set(rec, (bufPtr + at) >> 3);
+  return at;
 }
 
 /**
@@ -1683,7 +1784,7 @@ function freedError(fn) {
 
 /** A uint32 body handle (TypeError for a non-number, RangeError for a number that cannot be a handle). */
 function checkHandle(fn, name, h) {
-  if ((h >>> 0) !== h) {
+  if (typeof h !== 'number' || (h >>> 0) !== h) {
     if (typeof h !== 'number') throw typeError(fn, name, 'a body handle (a number)', h);
     throw new RangeError(`collide2d.${fn}: argument ${name} must be a body handle, an integer in [0, 2^32) (got ${show(h)})`);
   }
@@ -1719,6 +1820,42 @@ function viewOf(v, Type, address, length) {
   return new Type(heap, address, length);
 }
 
+/**
+ * The message for a compound rejected by the raw World.addCompound: part `index` (-1: the parts array), `which` of it
+ * (0 its shape, 1 its offset, 2 its placement beyond the coordinate range).
+ */
+function compoundError(shape, index, field, message, which) {
+  if (index < 0) {
+    return `argument shape.parts must be a non-empty array of at most ${MAX_PARTS} parts {shape, offset?} ` +
+      `(got ${show(shape.parts)})`;
+  }
+  const part = shape.parts[index];
+  const path = `shape.parts[${index}]`;
+  if (which === 2) return `argument transform puts ${path} beyond the coordinate range (±1e300)`;
+  const target = which === 0 ? part.shape : part.offset;
+  const got = field !== '' ? lookup(target, field) : target;
+  return `argument ${path}.${which === 0 ? 'shape' : 'offset'}${field !== '' ? '.' + field : ''} ${message}` +
+    (got !== undefined ? ` (got ${show(got)})` : '');
+}
+
+/** A shape of the World's raw getShape (kind, numbers from io[OUT]) as a JS object. */
+function worldShapeAt(kind) {
+  const o = OUT;
+  switch (kind) {
+    case CIRCLE: return { type: 'circle', center: vecAt(o), radius: io[o + 2] };
+    case AABB: return { type: 'aabb', min: vecAt(o), max: vecAt(o + 2) };
+    case BOX: return { type: 'box', center: vecAt(o), halfExtents: vecAt(o + 2), angle: io[o + 4] };
+    case SEGMENT: return { type: 'segment', a: vecAt(o), b: vecAt(o + 2) };
+    case CAPSULE: return { type: 'capsule', a: vecAt(o), b: vecAt(o + 2), radius: io[o + 4] };
+    default: {
+      const n = io[o];
+      const points = new Array(n);
+      for (let i = 0, k = io[o + 1] >> 3; i < n; i++, k += 2) points[i] = { x: f64[k], y: f64[k + 1] };
+      return { type: 'polygon', points };
+    }
+  }
+}
+
 const CONTACT_MODES = ['contacts', 'pairs', 'manifolds'];
 const NO_NUMBERS = new Float64Array(0); // pairContacts / pairManifolds after a step in another mode
 
@@ -1730,6 +1867,10 @@ const NO_NUMBERS = new Float64Array(0); // pairContacts / pairManifolds after a 
  *   {@link World.getShape} returns (an aabb with a non-zero angle becomes a box). Handles are numbers
  *   ({@link BodyHandle}). Body order ({@link World.bodies}, {@link World.setTransforms}): adding appends, removing
  *   moves the last body into the removed one's place.
+ * - Compound bodies: {@link World.add} of a {@link CompoundShape} ({@link compound}: convex parts placed by offsets)
+ *   or of a concave polygon outline (a compound of {@link decompose}'s parts) is ONE body whose parts move together.
+ *   It pairs, queries and casts through its parts: a pair touches when some part pair touches and reports the deepest
+ *   one's contact; {@link World.pairParts}, {@link World.queryParts} and {@link World.rayHitParts} name the parts.
  * - {@link World.step} finds every pair whose filters accept each other and whose world shapes touch (boundary
  *   included), exactly as {@link collide} answers for them. A is the body with the smaller slot index
  *   (`handle & 0xFFFFF`); the contact's normal points from A to B.
@@ -1761,6 +1902,10 @@ export class World {
    * id; the unused second point is zeros).
    */
   static readonly MANIFOLD_STRIDE = 11;
+  /**
+   * Numbers per record in {@link World.pairParts}: pair index (into {@link World.pairBodies}), part of A, part of B.
+   */
+  static readonly PART_STRIDE = 3;
 
   #p: any = null; // the embind World (the C++ collide2d::World); null once freed
   // After the last step(): counts and addresses of pairs and events; after the last query: of its results.
@@ -1785,6 +1930,13 @@ export class World {
   #stepMode = 0; // the mode of the last step
   #manifoldsAt = 0;
   #vManifolds: any = null;
+  #partPairs = 0; // pairParts records of the last step
+  #partPairsAt = 0;
+  #queryPartsAt = 0;
+  #rayPartsAt = 0;
+  #vPartPairs: any = null;
+  #vQueryParts: any = null;
+  #vRayParts: any = null;
 
   /**
    * An empty world.
@@ -1804,8 +1956,9 @@ export class World {
         }
       }
     }
-    const p = guarded(fn, () => new M.World());
+    const p = guarded(fn, () => C.newWorld());
     fresh();
+    if (p === null) throw outOfMemory(fn);
     if (cellSize > 0) p.setCellSize(cellSize);
     this.#p = p;
     worldRegistry?.register(this, p, this);
@@ -1819,16 +1972,23 @@ export class World {
 
   /**
    * Adds a body and returns its handle.
-   * @param shape - the shape in local coordinates (validated as everywhere else; a polygon is normalised).
+   * @param shape - the shape in local coordinates (validated as everywhere else; a polygon is normalised). A
+   *   `polygon` whose points form a concave outline (any simple polygon, either winding) becomes a compound body of
+   *   {@link decompose}'s parts; a {@link CompoundShape} ({@link compound}) is a body of several convex parts placed
+   *   by their offsets. A compound body pairs, queries and casts through its parts: see {@link World.pairParts},
+   *   {@link World.queryParts}, {@link World.rayHitParts}.
    * @param transform - where the body is (default: the identity).
    * @param options - user id and filter (defaults: userId 0, category 1, mask 0xFFFFFFFF, group 0).
-   * @throws TypeError / RangeError naming the bad field, e.g. `argument shape.radius` or `argument transform.x`.
+   * @throws TypeError / RangeError naming the bad field, e.g. `argument shape.radius`, `argument transform.x`,
+   *   `argument shape.parts[2].shape.radius`; an outline that crosses or touches itself is a RangeError with code
+   *   `NotConvex` naming the two edges (also in `edges`, as {@link decompose} reports them).
    */
-  add(shape: Shape, transform?: BodyTransform, options?: BodyOptions): BodyHandle;
+  add(shape: BodyShape, transform?: BodyTransform, options?: BodyOptions): BodyHandle;
   add(shape, transform, options) {
     const fn = 'World.add';
     const p = this.#live('add');
-    const kind = putShape(fn, 'shape', shape, 0, PAIR_SHAPES);
+    const isCompound = shape !== null && typeof shape === 'object' && shape.type === 'compound';
+    const kind = isCompound ? putCompound(fn, 'shape', shape) : putShape(fn, 'shape', shape, 0, PAIR_SHAPES, undefined, ', compound');
     let x = 0;
     let y = 0;
     let angle = 0;
@@ -1855,11 +2015,27 @@ export class World {
     io[SLOT1] = x;
     io[SLOT1 + 1] = y;
     io[SLOT1 + 2] = angle;
-    const h = guarded(fn, () => p.add(kind, io[0], io[1], userId, category, mask, group));
+    const h = guarded(fn, () => (isCompound
+      ? p.addCompound(kind, shape.parts.length, userId, category, mask, group)
+      : p.add(kind, io[0], io[1], userId, category, mask, group)));
     fresh();
     if (h === -1) {
-      rejected(fn, ['shape', 'transform', 'options'], [shape, transform, options], (arg, index, field) =>
-        field === 'capacity' ? `the world is full (${MAX_BODIES - 1} bodies, or slots retired by churn)` : undefined);
+      const edges = [io[OUT], io[OUT + 1]];
+      try {
+        rejected(fn, ['shape', 'transform', 'options'], [shape, transform, options], (arg, index, field, message) => {
+          if (field === 'capacity') return `the world is full (${MAX_BODIES - 1} bodies, or slots retired by churn)`;
+          if (isCompound && arg === 0) return compoundError(shape, index, field, message, io[OUT]);
+          if (field === 'edges') {
+            return `argument shape.points crosses or touches itself: edges[${edges[0]}] and edges[${edges[1]}] share ` +
+              'a point (edge i runs from points[i] to points[i + 1])';
+          }
+          if (field === 'transform') return 'argument transform puts the shape beyond the coordinate range (±1e300)';
+          return undefined;
+        });
+      } catch (e: any) {
+        if (!isCompound && e.code === 'NotConvex' && edges[0] >= 0) e.edges = edges;
+        throw e;
+      }
     }
     if (options?.static === true) p.setStatic(h, 1);
     return h >>> 0;
@@ -2064,34 +2240,70 @@ export class World {
     return io[OUT];
   }
 
-  /** The body's shape in world coordinates: what the pairs and queries are computed on. */
-  getShape(handle: BodyHandle): Shape;
-  getShape(handle) {
-    const p = this.#live('getShape');
-    const kind = p.getShape(handle);
-    fresh();
-    this.#read('World.getShape', kind, handle);
-    const o = OUT;
-    switch (kind) {
-      case CIRCLE: return { type: 'circle', center: vecAt(o), radius: io[o + 2] };
-      case AABB: return { type: 'aabb', min: vecAt(o), max: vecAt(o + 2) };
-      case BOX: return { type: 'box', center: vecAt(o), halfExtents: vecAt(o + 2), angle: io[o + 4] };
-      case SEGMENT: return { type: 'segment', a: vecAt(o), b: vecAt(o + 2) };
-      case CAPSULE: return { type: 'capsule', a: vecAt(o), b: vecAt(o + 2), radius: io[o + 4] };
-      default: {
-        const n = io[o];
-        const points = new Array(n);
-        for (let i = 0, k = io[o + 1] >> 3; i < n; i++, k += 2) points[i] = { x: f64[k], y: f64[k + 1] };
-        return { type: 'polygon', points };
-      }
-    }
+  /**
+   * The number of parts of a body: a compound body's (see {@link World.add}), 1 for a body of one shape.
+   * @throws RangeError for an invalid or stale handle.
+   */
+  partCount(handle: BodyHandle): number;
+  partCount(handle) {
+    const p = this.#live('partCount');
+    checkHandle('World.partCount', 'handle', handle);
+    const n = p.partCount(handle);
+    this.#read('World.partCount', n, handle);
+    return n;
   }
 
-  /** The conservative bounds the broad phase uses (the shape's bounds widened a little and rounded to floats). */
-  getBounds(handle: BodyHandle): Aabb;
-  getBounds(handle) {
+  /** Checks `part` of a body (an integer in [0, partCount)) for `fn`; returns it, or -1 when undefined. */
+  #part(fn, p, handle, part) {
+    checkHandle(fn, 'handle', handle);
+    if (part === undefined) return -1;
+    if (typeof part !== 'number') throw typeError(fn, 'part', 'a part index (a number)', part);
+    const n = p.partCount(handle);
+    if (n < 0) throw staleHandle(fn, 'handle', handle);
+    if (!Number.isInteger(part) || part < 0 || part >= n) {
+      throw new RangeError(`collide2d.${fn}: argument part must be an integer in [0, ${n}): the body has ${n} ` +
+        `part${n === 1 ? '' : 's'} (got ${show(part)})`);
+    }
+    return part;
+  }
+
+  /**
+   * The body's shape in world coordinates: what the pairs and queries are computed on. A compound body's is
+   * `{type: 'compound', parts: [{shape}, ...]}`, each part's world shape in part order (no offsets: they are applied).
+   * @param part - only that part's world shape (an integer in [0, {@link World.partCount}); part 0 of a body of one
+   *   shape is its shape).
+   */
+  getShape(handle: BodyHandle): BodyShape;
+  getShape(handle: BodyHandle, part: number): Shape;
+  getShape(handle, part?) {
+    const fn = 'World.getShape';
+    const p = this.#live('getShape');
+    const k = this.#part(fn, p, handle, part);
+    const kind = p.getShape(handle, k);
+    fresh();
+    this.#read(fn, kind, handle);
+    if (kind !== COMPOUND) return worldShapeAt(kind);
+    const n = io[OUT];
+    const parts = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const r = p.getShape(handle, i);
+      fresh();
+      parts[i] = { shape: worldShapeAt(r) };
+    }
+    return { type: 'compound', parts };
+  }
+
+  /**
+   * The conservative bounds the broad phase uses (the shape's bounds widened a little and rounded to floats); a
+   * compound body's are the union of its parts'.
+   * @param part - only that part's bounds (an integer in [0, {@link World.partCount})).
+   */
+  getBounds(handle: BodyHandle, part?: number): Aabb;
+  getBounds(handle, part) {
+    const fn = 'World.getBounds';
     const p = this.#live('getBounds');
-    this.#read('World.getBounds', p.getBounds(handle), handle);
+    const k = this.#part(fn, p, handle, part);
+    this.#read(fn, p.getBounds(handle, k), handle);
     return { type: 'aabb', min: vecAt(OUT), max: vecAt(OUT + 2) };
   }
 
@@ -2116,6 +2328,8 @@ export class World {
     this.#ends = io[OUT + 5];
     this.#endsAt = io[OUT + 6];
     this.#manifoldsAt = io[OUT + 7];
+    this.#partPairs = io[OUT + 8];
+    this.#partPairsAt = io[OUT + 9];
     this.#stepMode = this.#mode;
     return n;
   }
@@ -2154,6 +2368,24 @@ export class World {
     return (this.#vContacts = viewOf(this.#vContacts, Float64Array, this.#contactsAt, 5 * this.#pairs));
   }
 
+  /** Records in {@link World.pairParts} after the last step(). */
+  get pairPartCount(): number {
+    this.#live('pairPartCount');
+    return this.#partPairs;
+  }
+
+  /**
+   * View, {@link World.PART_STRIDE} = 3 per record ({@link World.pairPartCount} records): pair index (into
+   * {@link World.pairBodies}), part of A, part of B — every touching part pair of the pairs with a compound body (a
+   * pair of two bodies of one shape has no record). By pair; a pair's first record is the part pair whose contact
+   * (manifold) the pair reports: the deepest one (the first in part order on ties; in `'pairs'` mode simply the
+   * first in part order), then the others in (part of A, part of B) order.
+   */
+  get pairParts(): Uint32Array {
+    this.#live('pairParts');
+    return (this.#vPartPairs = viewOf(this.#vPartPairs, Uint32Array, this.#partPairsAt, 3 * this.#partPairs));
+  }
+
   /** View, 2 per event: the pairs touching now that did not at the previous step(). */
   get beginEvents(): Uint32Array {
     this.#live('beginEvents');
@@ -2171,6 +2403,7 @@ export class World {
     if (n < 0) rejected(fn, names, args, describe);
     this.#queries = n;
     this.#queriesAt = io[OUT];
+    this.#queryPartsAt = io[OUT + 1];
     return n;
   }
 
@@ -2213,6 +2446,15 @@ export class World {
     return (this.#vQueries = viewOf(this.#vQueries, Uint32Array, this.#queriesAt, this.#queries));
   }
 
+  /**
+   * View, one per {@link World.queryResults} entry: the part the query found (a compound body's first part, in part
+   * order, that the query meets; 0 for a body of one shape).
+   */
+  get queryParts(): Uint32Array {
+    this.#live('queryParts');
+    return (this.#vQueryParts = viewOf(this.#vQueryParts, Uint32Array, this.#queryPartsAt, this.#queries));
+  }
+
   #cast(fn, ray, mask, all) {
     const p = this.#live(fn);
     fn = 'World.' + fn;
@@ -2222,6 +2464,7 @@ export class World {
     if (n < 0) rejected(fn, ['ray', 'mask'], [ray, mask]);
     this.#rays = n;
     this.#raysAt = io[OUT];
+    this.#rayPartsAt = io[OUT + 1];
     return n;
   }
 
@@ -2246,6 +2489,16 @@ export class World {
     return (this.#vRays = viewOf(this.#vRays, Float64Array, this.#raysAt, 6 * this.#rays));
   }
 
+  /**
+   * View, one per {@link World.rayHits} record (raycast, raycastAll, castShape, moveAndSlide): the part of the body
+   * hit first (a compound body's, the smaller part index on ties; 0 for a body of one shape). raycastAll lists a
+   * compound body once.
+   */
+  get rayHitParts(): Uint32Array {
+    this.#live('rayHitParts');
+    return (this.#vRayParts = viewOf(this.#vRayParts, Uint32Array, this.#rayPartsAt, this.#rays));
+  }
+
   /** Hit `i` (default 0) of the last raycast as an object (allocates), or null past the last hit. */
   rayHit(i?: number): WorldRayHit | null;
   rayHit(i = 0) {
@@ -2257,7 +2510,10 @@ export class World {
     if (i >= this.#rays) return null;
     const v = this.rayHits;
     const k = 6 * i;
-    return { body: v[k], fraction: v[k + 1], point: { x: v[k + 2], y: v[k + 3] }, normal: { x: v[k + 4], y: v[k + 5] } };
+    return {
+      body: v[k], fraction: v[k + 1], point: { x: v[k + 2], y: v[k + 3] }, normal: { x: v[k + 4], y: v[k + 5] },
+      part: this.rayHitParts[i],
+    };
   }
 
   /**
@@ -2323,6 +2579,7 @@ export class World {
     if (n < 0) rejected(fn, ['shape', 'transform', 'translation', 'mask'], [shape, transform, translation, mask]);
     this.#rays = n;
     this.#raysAt = io[OUT];
+    this.#rayPartsAt = io[OUT + 1];
     return n;
   }
 
@@ -2349,6 +2606,7 @@ export class World {
     }
     this.#rays = n;
     this.#raysAt = io[OUT];
+    this.#rayPartsAt = io[OUT + 4];
     return { position: vecAt(OUT + 1), iterations: io[OUT + 3], hitCount: n };
   }
 
@@ -2365,7 +2623,7 @@ export class World {
     worldRegistry?.unregister(this);
     this.#p = null;
     this.#vPairs = this.#vContacts = this.#vBegins = this.#vEnds = this.#vQueries = this.#vRays = null;
-    this.#vManifolds = null;
+    this.#vManifolds = this.#vPartPairs = this.#vQueryParts = this.#vRayParts = null;
     p.delete();
   }
   /** Same as free(), for `using` declarations (where Symbol.dispose exists). */

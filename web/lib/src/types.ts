@@ -75,6 +75,31 @@ export interface Transform {
 /** The shapes that {@link overlaps} and {@link collide} accept, in any pair and order. */
 export type Shape = Circle | Aabb | Box | Polygon | Segment | Capsule;
 
+/**
+ * One part of a {@link CompoundShape}: a convex shape in the body's local coordinates, placed by `offset` (rotate by
+ * `offset.angle`, then translate by `(offset.x, offset.y)`; the identity when omitted).
+ */
+export interface CompoundPart {
+  /** A convex shape (circle, aabb, box, polygon, segment or capsule); an aabb turned by the offset becomes a box. */
+  shape: Shape;
+  /** Where the part sits in the body (default: the identity). */
+  offset?: { x: number; y: number; angle?: number };
+}
+
+/**
+ * Several convex parts moving as one body of a {@link World} ({@link compound}, or {@link World.add} of a concave
+ * polygon outline). Only {@link World.add} takes it (the pair functions stay convex-only); {@link World.getShape}
+ * returns a compound body's parts as world shapes (without offsets).
+ */
+export interface CompoundShape {
+  type: 'compound';
+  /** 1 to 4096 parts; part k is the `k` of {@link World.pairParts}, {@link World.queryParts} and {@link World.rayHitParts}. */
+  parts: CompoundPart[];
+}
+
+/** What a {@link World} body can be: one convex shape, a concave polygon outline, or a {@link CompoundShape}. */
+export type BodyShape = Shape | CompoundShape;
+
 /** Everything {@link validate} accepts. */
 export type AnyShape = Shape | Line | Ray | (Transform & { type: 'transform' });
 
@@ -339,6 +364,8 @@ export interface WorldRayHit {
   point: Vec2;
   /** Unit outward normal of the body's shape at `point`; (0, 0) when the ray starts inside. */
   normal: Vec2;
+  /** The part of the body hit (a compound body's; 0 for a body of one shape). */
+  part: number;
 }
 
 // ---- queries (queries.ts; C++: collide2d/queries.h) ------------------------------------------------------------

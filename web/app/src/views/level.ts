@@ -1,6 +1,6 @@
 // The stress view's level: static geometry for c2.World, as a game would have it. Platforms of small tiles (boxes)
 // with slope triangles at their ends and on bumps, a tiled ground with hills, and some concave pieces (U cups,
-// L brackets, stars, arches) that c2.decompose splits into convex parts, each part a static body of its own.
+// L brackets, stars, arches), each handed to World.add as its outline: one static compound body of convex parts.
 // Deterministic for a given tile size (its own PRNG), in the view's world units (y down).
 import * as c2 from 'collide2d';
 
@@ -13,15 +13,18 @@ export interface Piece {
   y: number;
   /** The outline in world coordinates (flat x, y pairs), for drawing. */
   pts: number[];
-  /** Index into Level.concave when the piece is a part of a concave piece, else -1. */
+  /** Index into Level.concave when the piece is a concave piece (its shape: the outline), else -1. */
   concave: number;
 }
 
 export interface Level {
   tile: number;
   pieces: Piece[];
-  /** The concave outlines (world coordinates) and how many parts c2.decompose made of each. */
-  concave: { outline: Pt[]; parts: number }[];
+  /**
+   * The concave outlines (world coordinates) and, once a World holds them, the convex parts it made of each (flat
+   * x, y outlines from World.getShape, in part order).
+   */
+  concave: { outline: Pt[]; parts: number[][] }[];
   tiles: number;
   slopes: number;
 }
@@ -49,7 +52,7 @@ export function makeLevel(W: number, H: number, t: number, seed = 2024): Level {
   const cols = Math.floor(W / t), rows = Math.floor(H / t);
   const occ = new Uint8Array(cols * rows);
   const pieces: Piece[] = [];
-  const concave: { outline: Pt[]; parts: number }[] = [];
+  const concave: { outline: Pt[]; parts: number[][] }[] = [];
   const thick = Math.max(1, Math.round(10 / t)); // platform and ground thickness in tiles
   let tiles = 0, slopes = 0;
   const free = (c: number, r: number) => c >= 0 && r >= 0 && c < cols && r < rows && !occ[r * cols + c];
@@ -120,15 +123,10 @@ export function makeLevel(W: number, H: number, t: number, seed = 2024): Level {
       for (let q = 0; q < turn; q++) [x, y] = [s - y, x];
       return { x: x0 + x, y: y0 + y };
     });
-    const parts = c2.decompose(outline);
     for (let r = r0 - 1; r < r0 + n + 1; r++) for (let c = c0 - 1; c < c0 + n + 1; c++) occ[r * cols + c] = 1;
     const index = concave.length;
-    concave.push({ outline, parts: parts.length });
-    for (const part of parts) {
-      const pts: number[] = [];
-      for (const p of part.points) pts.push(p.x, p.y);
-      pieces.push({ shape: part, x: 0, y: 0, pts, concave: index });
-    }
+    concave.push({ outline, parts: [] });
+    pieces.push({ shape: { type: 'polygon', points: outline }, x: 0, y: 0, pts: outline.flatMap((p) => [p.x, p.y]), concave: index });
   }
   // The ground: `thick` rows along the bottom, with hills (a slope up, a flat top, a slope down).
   for (let r = rows - thick; r < rows; r++) for (let c = 0; c < cols; c++) tile(c, r);

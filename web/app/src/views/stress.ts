@@ -1,7 +1,8 @@
 // Stress view: N moving circles; every frame the pairs are tested with the package's batch functions, either all
 // pairs (brute force, in chunks) or the candidate pairs of a uniform grid built here in JavaScript, or by the
 // package's World (its own broad phase in wasm, one setTransforms + step per frame). Level mode (level=1) adds a level
-// of static pieces (tiles, slopes, concave pieces split by c2.decompose) to the World; the circles bounce off it.
+// of static pieces (tiles, slopes, and concave outlines that the World turns into compound bodies of convex parts)
+// to the World; the circles bounce off it, and the part of a compound body a circle touches is read from pairParts.
 import * as c2 from 'collide2d';
 import type { Mounted } from '../chapter';
 import { type Level, makeLevel, rng, tileFor } from './level'; // (rng: a given N always starts from the same scene)
@@ -31,13 +32,16 @@ wide (plain JavaScript) and only tests neighbours. <em>World</em> hands the whol
 <code>setTransforms</code> call with every position, one <code>step()</code>, and the touching pairs come back as a
 <code>Uint32Array</code> view into wasm memory (its grid lives in wasm too). Touching circles are filled in vermillion.
 <em>Level</em> adds static geometry to the World, as a game has it: platforms of small tiles (boxes and slope
-triangles, grey) and concave pieces (U cups, L brackets, stars, arches). The World only takes convex shapes, so
-<code>c2.decompose(outline)</code> splits each concave outline into convex parts (darker grey, the thin lines
-are the cuts between parts), and every part is added as a body of its own with
-<code>world.add(part, {x: 0, y: 0}, {static: true})</code>. Static bodies never pair with each other and are binned
-once into a grid of their own, so thousands of them cost little per step; they pair with the moving circles as any
-body does. A static piece touched by a circle is hatched in vermillion, and the circles bounce off the level along the
-contact normal of <code>world.pairContacts</code>.
+triangles, grey) and concave pieces (U cups, L brackets, stars, arches). Each concave piece is handed to the World
+as its outline, <code>world.add({type: 'polygon', points: outline}, {x: 0, y: 0}, {static: true})</code>: a concave
+outline becomes ONE compound body whose convex parts are <code>c2.decompose(outline)</code>'s (darker grey; the thin
+white lines are the cuts between parts, drawn from <code>world.getShape(handle).parts</code>). Static bodies never pair
+with each other and are binned once into a grid of their own, so thousands of them cost little per step; they pair
+with the moving circles as any body does, a compound body through its parts: a circle touching a compound body is
+one pair, and <code>world.pairParts</code> (stride <code>World.PART_STRIDE</code> = 3: pair index, part of A, part
+of B) says which parts touch. A touched tile or slope, or the touched part of a concave piece, is hatched in
+vermillion, and the circles bounce off the level along the contact normal of <code>world.pairContacts</code> (for a
+compound body, the deepest touching part's).
 The figures below time the library's part of each frame (<em>library</em>: building the pairs and testing them, or
 <code>setTransforms</code> + <code>step</code>) apart from the drawing (every body rasterised into one image) and the
 whole frame.</p>`;
@@ -64,11 +68,12 @@ whole frame.</p>`;
   levelStats.dataset.testid = 'stress-level-stats';
   levelStats.innerHTML = `<span>moving bodies <b data-testid="stress-moving-count">–</b></span>
 <span>static bodies <b data-testid="stress-static-count">–</b> (<b data-testid="stress-tile-count">–</b> tiles and slopes,
-<b data-testid="stress-concave-count">–</b> concave pieces in <b data-testid="stress-part-count">–</b> parts)</span>
+<b data-testid="stress-concave-count">–</b> compound bodies of <b data-testid="stress-part-count">–</b> parts)</span>
 <span>pairs this frame <b data-testid="stress-pairs">–</b></span><span>with a static body <b data-testid="stress-static-pairs">–</b></span>
-<span>static pieces touched <b data-testid="stress-touched">–</b></span>
-<small class="level-legend">light grey: tiles and slopes · dark grey: a concave piece, the white lines cut it into its convex
-parts · hatched vermillion: a static piece a circle touches</small>`;
+<span>static bodies touched <b data-testid="stress-touched">–</b> (<b data-testid="stress-touched-compounds">–</b> compound,
+<b data-testid="stress-touched-parts">–</b> parts of them)</span>
+<small class="level-legend">light grey: tiles and slopes · dark grey: a concave piece, one compound body; the white lines
+are the cuts between its convex parts · hatched vermillion: a tile, slope or part a circle touches</small>`;
   levelStats.setAttribute('aria-live', 'off');
   const fig = document.createElement('div');
   fig.className = 'figure';
@@ -111,6 +116,17 @@ parts · hatched vermillion: a static piece a circle touches</small>`;
   let touched = new Uint8Array(0);
   let touchedList = new Int32Array(0);
   let touchedCount = 0, staticPairs = 0;
+  // Compound bodies (the concave pieces): piece -> index of its first part in partPts (-1: not compound), every part's
+  // outline (world coordinates, from World.getShape), the parts touched at the last step, and per pair of the last
+  // step the static piece in it (-1: none) and whether it is the pair's A.
+  let partBase = new Int32Array(0);
+  let partPts: number[][] = [];
+  let partOwner: number[] = []; // part index -> its piece
+  let touchedPart = new Uint8Array(0);
+  let touchedPartList = new Int32Array(0);
+  let touchedPartCount = 0, touchedCompounds = 0;
+  let pairPiece = new Int32Array(0);
+  let pairPieceIsA = new Uint8Array(0);
   let pushX = new Float64Array(0), pushY = pushX;
 
   function populate(): void {
@@ -237,7 +253,10 @@ parts · hatched vermillion: a static piece a circle touches</small>`;
     staticHandles = new Uint32Array(S);
     touched = new Uint8Array(S);
     touchedList = new Int32Array(S);
-    touchedCount = staticPairs = 0;
+    touchedCount = staticPairs = touchedPartCount = touchedCompounds = 0;
+    partBase = new Int32Array(S).fill(-1);
+    partPts = [];
+    partOwner = [];
     for (let j = 0; j < S; j++) {
       const p = pieces[j];
       const h = w.add(p.shape, { x: p.x, y: p.y }, { static: true });
@@ -245,7 +264,22 @@ parts · hatched vermillion: a static piece a circle touches</small>`;
       slotPiece[h & 0xfffff] = j;
       xya[3 * j] = p.x;
       xya[3 * j + 1] = p.y;
+      if (p.concave >= 0) {
+        // A concave outline became one compound body: its parts (world shapes, convex polygons) for drawing.
+        const ws = w.getShape(h);
+        const parts = (ws.type === 'compound' ? ws.parts.map((q) => q.shape) : [ws]) as c2.Polygon[];
+        const flat = parts.map((q) => q.points.flatMap((v) => [v.x, v.y]));
+        if (ws.type === 'compound') {
+          partBase[j] = partPts.length;
+          partPts.push(...flat);
+          for (let q = 0; q < flat.length; q++) partOwner.push(j);
+        }
+        currentLevel().concave[p.concave].parts = flat;
+      }
     }
+    touchedPart = new Uint8Array(partPts.length);
+    touchedPartList = new Int32Array(partPts.length);
+    levelPx = null; // (the parts are drawn into the level's image)
     // Circles that would start inside the level are moved (World.queryShape) to a free spot.
     const rand = rng(777);
     for (let i = 0; i < n && S; i++) {
@@ -285,16 +319,27 @@ parts · hatched vermillion: a static piece a circle touches</small>`;
     // is pushed out along the contact normal (it points from A to B) and bounces if it moves into the piece.
     const contacts = w.pairContacts;
     for (let k = 0; k < touchedCount; k++) touched[touchedList[k]] = 0;
-    touchedCount = staticPairs = 0;
+    for (let k = 0; k < touchedPartCount; k++) touchedPart[touchedPartList[k]] = 0;
+    touchedCount = staticPairs = touchedPartCount = touchedCompounds = 0;
+    if (pairPiece.length < count) {
+      pairPiece = new Int32Array(2 * count);
+      pairPieceIsA = new Uint8Array(2 * count);
+    }
     for (let k = 0; k < count; k++) {
       const sa = bodies[2 * k] & 0xfffff, sb = bodies[2 * k + 1] & 0xfffff;
       const pa = slotPiece[sa], pb = slotPiece[sb];
+      pairPiece[k] = pa >= 0 ? pa : pb;
+      pairPieceIsA[k] = pa >= 0 ? 1 : 0;
       if (pa < 0) hit[slotToIndex[sa]] = 1;
       if (pb < 0) hit[slotToIndex[sb]] = 1;
       if (pa < 0 && pb < 0) continue;
       staticPairs++;
       const piece = pa >= 0 ? pa : pb;
-      if (!touched[piece]) { touched[piece] = 1; touchedList[touchedCount++] = piece; }
+      if (!touched[piece]) {
+        touched[piece] = 1;
+        touchedList[touchedCount++] = piece;
+        if (partBase[piece] >= 0) touchedCompounds++;
+      }
       const i = slotToIndex[pa >= 0 ? sb : sa];
       const s = pa >= 0 ? -1 : 1; // the normal turned to point from the circle into the piece
       const nx = s * contacts[5 * k], ny = s * contacts[5 * k + 1], depth = contacts[5 * k + 2];
@@ -302,6 +347,17 @@ parts · hatched vermillion: a static piece a circle touches</small>`;
       pushY[i] -= ny * depth;
       const vn = vx[i] * nx + vy[i] * ny;
       if (vn > 0) { vx[i] -= 2 * vn * nx; vy[i] -= 2 * vn * ny; }
+    }
+    // Which parts of the compound bodies touch: pairParts records (pair index, part of A, part of B), only for pairs
+    // with a compound body; the piece's part is A's or B's as the piece is the pair's A or B.
+    const records = w.pairPartCount;
+    const pp = w.pairParts;
+    for (let q = 0; q < records; q++) {
+      const k = pp[3 * q];
+      const piece = pairPiece[k];
+      if (piece < 0 || partBase[piece] < 0) continue;
+      const part = partBase[piece] + pp[3 * q + (pairPieceIsA[k] ? 1 : 2)];
+      if (!touchedPart[part]) { touchedPart[part] = 1; touchedPartList[touchedPartCount++] = part; }
     }
     return { pairs: count, hits: count };
   }
@@ -365,9 +421,10 @@ parts · hatched vermillion: a static piece a circle touches</small>`;
     g.strokeStyle = '#a3aab5';
     g.lineWidth = 0.6 / k;
     g.stroke();
-    // Concave pieces: darker grey; each convex part outlined thinly in white (the cuts), the outline in ink.
+    // Concave pieces (compound bodies): darker grey; each convex part (World.getShape's parts) outlined thinly in
+    // white (the cuts), the outline in ink.
     g.beginPath();
-    for (const p of lv.pieces) if (p.concave >= 0) trace(p.pts);
+    for (const cv of lv.concave) for (const part of cv.parts) trace(part);
     g.fillStyle = '#8f98a6';
     g.fill();
     g.strokeStyle = '#ffffff';
@@ -424,14 +481,16 @@ parts · hatched vermillion: a static piece a circle touches</small>`;
     ctx.putImageData(img, 0, 0);
     ctx.setTransform(d, 0, 0, d, 0, 0);
     if (levelOn && level && touchedCount) {
-      // Static pieces touched by a circle at the last step: hatched vermillion with a vermillion edge.
+      // Tiles and slopes touched by a circle at the last step, and the touched parts of the compound bodies: hatched
+      // vermillion with a vermillion edge.
       ctx.beginPath();
-      for (let t = 0; t < touchedCount; t++) {
-        const pts = level.pieces[touchedList[t]].pts;
+      const trace = (pts: number[]) => {
         ctx.moveTo(stage.ox + pts[0] * stage.k, stage.oy + pts[1] * stage.k);
         for (let i = 2; i < pts.length; i += 2) ctx.lineTo(stage.ox + pts[i] * stage.k, stage.oy + pts[i + 1] * stage.k);
         ctx.closePath();
-      }
+      };
+      for (let t = 0; t < touchedCount; t++) if (partBase[touchedList[t]] < 0) trace(level.pieces[touchedList[t]].pts);
+      for (let t = 0; t < touchedPartCount; t++) trace(partPts[touchedPartList[t]]);
       ctx.fillStyle = stage.hatch(C.hit);
       ctx.fill();
       ctx.strokeStyle = C.hit;
@@ -489,10 +548,12 @@ parts · hatched vermillion: a static piece a circle touches</small>`;
       q('stress-static-count').textContent = fmt(staticHandles.length);
       q('stress-tile-count').textContent = fmt(level.tiles + level.slopes);
       q('stress-concave-count').textContent = fmt(level.concave.length);
-      q('stress-part-count').textContent = fmt(level.concave.reduce((s, c) => s + c.parts, 0));
+      q('stress-part-count').textContent = fmt(partPts.length);
       q('stress-pairs').textContent = fmt(lastPairs);
       q('stress-static-pairs').textContent = fmt(staticPairs);
       q('stress-touched').textContent = fmt(touchedCount);
+      q('stress-touched-compounds').textContent = fmt(touchedCompounds);
+      q('stress-touched-parts').textContent = fmt(touchedPartCount);
     }
   }
 
@@ -591,8 +652,15 @@ parts · hatched vermillion: a static piece a circle touches</small>`;
       concave: level.concave.map((c) => c.outline),
       pairs,
       pairStatic: pairs.map((h) => w.isStatic(h)),
+      // each pair body as [piece, -1] (a static piece) or [-1, circle index]
+      pairOwners: pairs.map((h) => (slotPiece[h & 0xfffff] >= 0 ? [slotPiece[h & 0xfffff], -1] : [-1, slotToIndex[h & 0xfffff]])),
       staticHandles: Array.from(staticHandles),
       touched: Array.from(touchedList.subarray(0, touchedCount)).sort((a, b) => a - b),
+      // the touched parts as [piece, part], and the raw pairParts records of the last step
+      touchedParts: Array.from(touchedPartList.subarray(0, touchedPartCount), (i) => [partOwner[i], i - partBase[partOwner[i]]])
+        .sort((a, b) => a[0] - b[0] || a[1] - b[1]),
+      pairParts: Array.from(w.pairParts.subarray(0, 3 * w.pairPartCount)),
+      touchedCompounds,
       staticPairs,
       bodyCount: w.bodyCount,
     };
