@@ -1,13 +1,15 @@
 // Level benchmark of issue 12, in Node: the 5k moving scene of bench/scene.h (./scene.mjs) alone, and with the level
 // of scene::makeLevel (50,000 static pieces: tiles, slopes and U-shaped concave pieces, spread over 3x the scene's
-// side so that the moving bodies roam its middle ninth; the concave pieces are added as their c2.decompose() parts,
-// one static body each). One frame = move the 5,000 moving bodies + find every overlapping pair.
-//   collide2d        World in wasm, the static pieces added with {static: true}; the moving bodies moved by ONE
+// side so that the moving bodies roam its middle ninth; each concave piece is one body). One frame = move the 5,000
+// moving bodies + find every overlapping pair.
+//   collide2d        World in wasm, the static pieces added with {static: true}, a concave piece as its outline (a
+//                    compound body of its c2.decompose() parts); the moving bodies moved by ONE
 //                    w.setTransforms(xya, handles) + w.step(); setContactMode('pairs') (pairs and events only)
 //   collide2d (c.)   the same with contacts (the default mode)
 //   rapier           @dimforge/rapier2d-compat: parentless sensor colliders; the moving ones with ActiveCollisionTypes
 //                    DEFAULT | FIXED_FIXED (they pair with each other and with the level), the static ones DEFAULT
-//                    (level pieces never pair with each other); pairs counted from the collision events
+//                    (level pieces never pair with each other), a concave piece as one collider per part (its
+//                    c2.decompose() parts); pairs counted from the collision events
 //   rapier-simd      @dimforge/rapier2d-simd-compat 0.19.3, the same
 // The pair sets of collide2d and each rapier are compared on one more frame (rapier is f32: a few touching pairs may
 // differ; the count is printed). Usage: node bench/js/level.mjs [--frames=T] [--warmup=W] [--pieces=50000]
@@ -35,10 +37,11 @@ try {
   log(`rapier2d-simd-compat: skipped (${e.message.split('\n')[0]})`);
 }
 
-// The level's static bodies: {kind: 'aabb' | 'polygon', points (polygon, local), x, y}; concave pieces as their parts.
+// The level's static bodies: {kind: 'aabb' | 'polygon' | 'concave', points (local outline), parts (concave: the
+// decompose() parts' points), x, y}.
 function levelBodies(side) {
   const out = [];
-  let concave = 0;
+  let concave = 0, parts = 0;
   for (const p of makeLevel(PIECES, 3 * side, -side)) {
     const pts = [];
     for (let k = 0; k < p.points.length; k += 2) pts.push({ x: p.points[k], y: p.points[k + 1] });
@@ -46,10 +49,12 @@ function levelBodies(side) {
     else if (p.kind === LevelKind.Convex) out.push({ kind: 'polygon', points: pts, x: p.x, y: p.y });
     else {
       concave++;
-      for (const part of c2.decompose(pts)) out.push({ kind: 'polygon', points: part.points, x: p.x, y: p.y });
+      const pieces = c2.decompose(pts).map((part) => part.points);
+      parts += pieces.length;
+      out.push({ kind: 'concave', points: pts, parts: pieces, x: p.x, y: p.y });
     }
   }
-  return { bodies: out, concave };
+  return { bodies: out, concave, parts };
 }
 
 function movingShape(b) {
@@ -88,7 +93,8 @@ function collide2dAdapter(mode) {
       handles = new Uint32Array(hs);
       if (level) {
         level.forEach((p, k) => {
-          const shape = p.kind === 'aabb' ? c2.aabb(0, 0, 1.5, 0.75) : c2.polygon(p.points);
+          const shape = p.kind === 'aabb' ? c2.aabb(0, 0, 1.5, 0.75)
+            : p.kind === 'polygon' ? c2.polygon(p.points) : { type: 'polygon', points: p.points }; // (concave: a compound)
           index.set(w.add(shape, { x: p.x, y: p.y }, { static: true }), N + k);
         });
       }
@@ -155,8 +161,10 @@ function rapierAdapter(R, name) {
             desc = R.ColliderDesc.cuboid(0.75, 0.375);
             collider(desc, p.x + 0.75, p.y + 0.375, 0, R.ActiveCollisionTypes.DEFAULT, N + k);
           } else {
-            desc = R.ColliderDesc.convexPolyline(new Float32Array(p.points.flatMap((q) => [q.x, q.y])));
-            collider(desc, p.x, p.y, 0, R.ActiveCollisionTypes.DEFAULT, N + k);
+            for (const pts of p.kind === 'concave' ? p.parts : [p.points]) {
+              desc = R.ColliderDesc.convexPolyline(new Float32Array(pts.flatMap((q) => [q.x, q.y])));
+              collider(desc, p.x, p.y, 0, R.ActiveCollisionTypes.DEFAULT, N + k);
+            }
           }
         });
       }
@@ -213,8 +221,8 @@ const median = (xs) => {
 // Every library and scenario interleaved frame by frame (the order rotating), so that load changes hit all alike.
 function run() {
   const side = makeScene(N).side;
-  const { bodies: level, concave } = levelBodies(side);
-  log(`level: ${PIECES} pieces (${concave} concave, as their parts) = ${level.length} static bodies`);
+  const { bodies: level, concave, parts } = levelBodies(side);
+  log(`level: ${PIECES} static pieces (${concave} concave, compound bodies of ${parts} parts)`);
   const runs = [];
   for (const [key, make] of ADAPTERS) {
     for (const withLevel of [false, true]) {
@@ -241,10 +249,10 @@ function run() {
     r.heap = r.lib.heap();
     log(`  ${r.lib.name}${r.withLevel ? ' + level' : ''}: ${r.ms.toFixed(2)} ms/frame, pairs ${r.keys.size}, setup ${r.setupMs.toFixed(0)} ms`);
   }
-  return { runs, staticBodies: level.length, concave };
+  return { runs, staticBodies: level.length, concave, parts };
 }
 
-const { runs, staticBodies, concave } = run();
+const { runs, staticBodies, concave, parts } = run();
 const get = (key, lvl) => runs.find((r) => r.key === key && r.withLevel === lvl);
 const fmt = (v, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : 'n/a');
 const rapiers = ['rapier', 'rapier-simd'].filter((k) => get(k, true));
@@ -252,7 +260,8 @@ const bestRapier = (lvl) => Math.min(...rapiers.map((k) => get(k, lvl).ms));
 const lines = [];
 lines.push(`Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} logical CPUs), Node ${process.version}, ` +
   `load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-lines.push(`Level: ${PIECES} pieces (${concave} concave ones as their decompose() parts) = ${staticBodies} static bodies; ` +
+lines.push(`Level: ${staticBodies} static pieces (${concave} concave: compound bodies of ${parts} decompose() parts in ` +
+  'collide2d, one collider per part in rapier); ' +
   `${N} moving bodies; median of ${TIMED} frames after ${WARMUP}.`);
 lines.push('');
 lines.push('| library | 5k moving alone, ms | with the level, ms | level / alone | pairs alone | pairs with level | vs best rapier (level) |');

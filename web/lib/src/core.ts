@@ -1924,6 +1924,7 @@ export class World {
   #vContacts: any = null;
   #vBegins: any = null;
   #vEnds: any = null;
+  #vEndsOther: any = null; // the view of the other buffer the end events alternate with (see endEvents)
   #vQueries: any = null;
   #vRays: any = null;
   #mode = 0; // contact mode for the next step: 0 contacts, 1 pairs, 2 manifolds
@@ -2395,6 +2396,15 @@ export class World {
   /** View, 2 per event: the pairs of the previous step() that no longer touch or lost a body (stale handle). */
   get endEvents(): Uint32Array {
     this.#live('endEvents');
+    // The World keeps its end events in place in one of two buffers that alternate from step to step: a view of
+    // each is kept, so that steady frames create none.
+    const other = this.#vEndsOther;
+    if (other !== null && other.byteOffset === this.#endsAt) {
+      this.#vEndsOther = this.#vEnds;
+      this.#vEnds = other;
+    } else if (this.#vEnds !== null && this.#vEnds.byteOffset !== this.#endsAt) {
+      this.#vEndsOther = this.#vEnds;
+    }
     return (this.#vEnds = viewOf(this.#vEnds, Uint32Array, this.#endsAt, 2 * this.#ends));
   }
 
@@ -2622,7 +2632,7 @@ export class World {
     if (p === null) return;
     worldRegistry?.unregister(this);
     this.#p = null;
-    this.#vPairs = this.#vContacts = this.#vBegins = this.#vEnds = this.#vQueries = this.#vRays = null;
+    this.#vPairs = this.#vContacts = this.#vBegins = this.#vEnds = this.#vEndsOther = this.#vQueries = this.#vRays = null;
     this.#vManifolds = this.#vPartPairs = this.#vQueryParts = this.#vRayParts = null;
     p.delete();
   }
