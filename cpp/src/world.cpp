@@ -1546,7 +1546,13 @@ void World::testPair(std::uint32_t i, std::uint32_t j, bool knownHit) {
     if (contactMode_ == ContactMode::Contacts) c = collide(a->shape, b->shape);
   } else {
     double slack = 0.0;
-    if (contactMode_ == ContactMode::PairsOnly) {
+    if (!coherence_) {
+      if (contactMode_ == ContactMode::PairsOnly) {
+        c.hit = overlaps(a->shape, b->shape);
+      } else {
+        c = collide(a->shape, b->shape);
+      }
+    } else if (contactMode_ == ContactMode::PairsOnly) {
       const detail::PairSlack ps = detail::overlapsWithSlack(a->shape, b->shape);
       c.hit = ps.hit;
       slack = ps.slack;
