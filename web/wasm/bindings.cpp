@@ -585,6 +585,8 @@ void publishPairs(const World& w) {
   out[7] = addressOf(w.pairManifolds().data());
   out[8] = static_cast<double>(w.pairParts().size() / World::kPairPartStride);
   out[9] = addressOf(w.pairParts().data());
+  out[10] = static_cast<double>(w.stepStats().candidates);
+  out[11] = static_cast<double>(w.stepStats().certified);
 }
 
 /// Query results: address in g_io[kOut] (queryParts' in g_io[kOut + 1]), count returned (-1 with g_error set when the query was rejected).
@@ -1413,6 +1415,8 @@ int c2_world_move_and_slide(World& w, int kind, int start, int count, int maxIte
 
 /// 0 Contacts, 1 PairsOnly, 2 Manifolds (ContactMode); other values are ignored.
 void c2_world_set_contact_mode(World& w, int mode) { w.setContactMode(static_cast<ContactMode>(mode)); }
+/// Temporal coherence on (1) or off (0).
+void c2_world_set_coherence(World& w, int on) { w.setCoherence(on != 0); }
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(collide2d_world_queries) {
@@ -1420,4 +1424,5 @@ EMSCRIPTEN_BINDINGS(collide2d_world_queries) {
   function("worldCastShape", &c2_world_cast_shape);
   function("worldMoveAndSlide", &c2_world_move_and_slide);
   function("worldSetContactMode", &c2_world_set_contact_mode);
+  function("worldSetCoherence", &c2_world_set_coherence);
 }

@@ -1929,6 +1929,9 @@ export class World {
   #vRays: any = null;
   #mode = 0; // contact mode for the next step: 0 contacts, 1 pairs, 2 manifolds
   #stepMode = 0; // the mode of the last step
+  #coherence = true;
+  #candidates = 0; // the last step's candidate pairs and how many a certificate answered
+  #certified = 0;
   #manifoldsAt = 0;
   #vManifolds: any = null;
   #partPairs = 0; // pairParts records of the last step
@@ -2331,8 +2334,43 @@ export class World {
     this.#manifoldsAt = io[OUT + 7];
     this.#partPairs = io[OUT + 8];
     this.#partPairsAt = io[OUT + 9];
+    this.#candidates = io[OUT + 10];
+    this.#certified = io[OUT + 11];
     this.#stepMode = this.#mode;
     return n;
+  }
+
+  /**
+   * Temporal coherence (on by default): a pair tested at one step keeps a certificate of its answer and of how far
+   * its two bodies may still translate relative to each other without changing it; while their movements stay within
+   * it (and neither turns), the next steps answer the pair without testing it again. The answers are exactly those
+   * of a fresh test either way: turning it off only makes steps slower (it exists to measure and to check that).
+   * @throws TypeError when `on` is not a boolean.
+   */
+  setCoherence(on: boolean): void;
+  setCoherence(on) {
+    const p = this.#live('setCoherence');
+    if (typeof on !== 'boolean') throw typeError('World.setCoherence', 'on', 'a boolean', on);
+    M.worldSetCoherence(p, on ? 1 : 0);
+    this.#coherence = on;
+  }
+
+  /** Whether temporal coherence is on (see {@link World.setCoherence}). */
+  get coherence(): boolean {
+    this.#live('coherence');
+    return this.#coherence;
+  }
+
+  /** Candidate pairs of the last step() (filters accept, bounds overlap): what the narrow phase had to answer. */
+  get candidateCount(): number {
+    this.#live('candidateCount');
+    return this.#candidates;
+  }
+
+  /** How many of the last step()'s candidate pairs a certificate answered without a test (see setCoherence). */
+  get certifiedCount(): number {
+    this.#live('certifiedCount');
+    return this.#certified;
   }
 
   /** Pairs found by the last step(). */
