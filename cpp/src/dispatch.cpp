@@ -6,6 +6,7 @@
 #include "canonical.h"
 #include "contact_point.h"
 #include "predicates.h"
+#include "sat.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -78,6 +79,8 @@ template <class A, class B> Contact collidePair(const A& a, const B& b) {
     return collide(a, b);  // (queries.h: every pair with a capsule, both orders, normal from a to b)
   } else if constexpr (Rank<A>::value <= Rank<B>::value) {
     return collide(a, b);
+  } else if constexpr (requires { detail::sat(b, a, detail::SatWant::Flipped); }) {
+    return detail::sat(b, a, detail::SatWant::Flipped);  // the same flip and point, on the SAT's own vertices
   } else {
     Contact c = collide(b, a);  // normal from b to a
     if (!c.hit) return c;
