@@ -11,6 +11,7 @@
 #include "contact_point.h"
 #include "predicates.h"
 #include "sat.h"
+#include "trig.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -210,7 +211,8 @@ void boxCorners(const Box& b, double c, double s, Vec2 out[4]) {
 
 Quad quadOf(const Box& b) {
   Quad q;
-  const double c = std::cos(b.angle), s = std::sin(b.angle);
+  const detail::CosSin cs = detail::cosSin(b.angle);
+  const double c = cs.c, s = cs.s;
   boxCorners(b, c, s, q.vertices);
   q.axes[0] = {c, s};
   q.axes[1] = {-s, c};
@@ -431,8 +433,9 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
     return {};
   }
 
-  const double ca = std::cos(a.angle), sa = std::sin(a.angle);
-  const double cb = std::cos(b.angle), sb = std::sin(b.angle);
+  const detail::CosSin csa = detail::cosSin(a.angle), csb = detail::cosSin(b.angle);
+  const double ca = csa.c, sa = csa.s;
+  const double cb = csb.c, sb = csb.s;
   const Vec2 d = inverseRotate(b.center - a.center, ca, sa);  // B's centre in A's frame
   const Vec2 ub = inverseRotate(Vec2{cb, sb}, ca, sa);         // B's local x axis in A's frame
   const Vec2 vb = perp(ub);                                    // B's local y axis in A's frame

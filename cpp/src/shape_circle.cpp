@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "predicates.h"
+#include "trig.h"
 
 namespace collide2d {
 
@@ -161,14 +162,16 @@ BoundaryPoint closestPoint(const Aabb& b, Vec2 p) {
 // -- Box (worked in the box's local frame) --------------------------------------------------------------------------
 
 bool overlaps(const Circle& c, const Box& b) {
-  const double cs = std::cos(b.angle), sn = std::sin(b.angle);
+  const detail::CosSin trig = detail::cosSin(b.angle);
+  const double cs = trig.c, sn = trig.s;
   const Vec2 local = inverseRotate(c.center - b.center, cs, sn);
   const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
   return bc.inside || bc.distanceSquared <= c.radius * c.radius;
 }
 
 Contact collide(const Circle& c, const Box& b) {
-  const double cs = std::cos(b.angle), sn = std::sin(b.angle);
+  const detail::CosSin trig = detail::cosSin(b.angle);
+  const double cs = trig.c, sn = trig.s;
   const Vec2 local = inverseRotate(c.center - b.center, cs, sn);
   const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
   const Circle localCircle{local, c.radius};
@@ -180,7 +183,8 @@ Contact collide(const Circle& c, const Box& b) {
 }
 
 BoundaryPoint closestPoint(const Box& b, Vec2 p) {
-  const double cs = std::cos(b.angle), sn = std::sin(b.angle);
+  const detail::CosSin trig = detail::cosSin(b.angle);
+  const double cs = trig.c, sn = trig.s;
   const Vec2 local = inverseRotate(p - b.center, cs, sn);
   const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
   return {b.center + rotate(bc.point, cs, sn), bc.distanceSquared, bc.inside};
