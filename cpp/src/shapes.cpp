@@ -164,7 +164,7 @@ struct TrigMemo {
 thread_local TrigMemo trigMemo;
 }  // namespace
 
-CosSin cosSin(double angle) {
+[[gnu::noinline]] CosSin cosSin(double angle) {
   std::uint64_t bits;
   std::memcpy(&bits, &angle, sizeof bits);
   const std::size_t slot = static_cast<std::size_t>((bits * 0x9E3779B97F4A7C15ull) >> (64 - TrigMemo::kBits));
