@@ -118,6 +118,8 @@ BENCHMARK(Core_PolygonCreateCollinear64k)->Unit(benchmark::kMillisecond);
 // overlaps / collide / collideManifold(const Shape&, const Shape&) as the World does in each contact mode.
 #include <collide2d/world.h>
 
+#include "../../cpp/src/coherence.h"
+
 #include <algorithm>
 #include <array>
 #include <string>
@@ -197,6 +199,13 @@ const char* const kTypeName[4] = {"Circle", "Aabb", "Box", "Polygon"};
       {"overlaps", [](const Shape& a, const Shape& b) { return overlaps(a, b) ? 1.0 : 0.0; }},
       {"collide", [](const Shape& a, const Shape& b) { return collide(a, b).depth; }},
       {"manifold", [](const Shape& a, const Shape& b) { return collideManifold(a, b).normal.x; }},
+      // The coherence certificates (cpp/src/coherence.h) next to the plain calls.
+      {"overlapsWithSlack", [](const Shape& a, const Shape& b) { return detail::overlapsWithSlack(a, b).slack; }},
+      {"collideWithSlack",
+       [](const Shape& a, const Shape& b) {
+         detail::PairSlack s;
+         return detail::collideWithSlack(a, b, s).depth + s.slack;
+       }},
   };
   for (const Mode& m : modes) {
     benchmark::RegisterBenchmark((std::string("Core_Scene_") + m.name + "_all").c_str(),

@@ -356,13 +356,22 @@ Contact finishContact(const ConvexView& a, const ConvexView& b, Contact out, Sat
 
 // SAT over A's axes then B's. Returns a contact when no axis separates (or always with Stop::Never, keeping the
 // smallest push, clamped at 0). Fills `trace` when given (then every axis is tested). With SatWant::Hit only `hit`.
+// With `margin` every axis is tested too, and *margin receives the signed clearance (sat.h): the smallest push when
+// no axis separates, else minus the largest gap of a separating axis (0 for an empty shape).
 Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* trace, SatWant want,
-               const Interval* aOwn = nullptr, const Interval* bOwn = nullptr) {
+               const Interval* aOwn = nullptr, const Interval* bOwn = nullptr, double* margin = nullptr) {
   resetTrace(trace);
+  if (margin != nullptr) *margin = 0.0;
   if (a.vertexCount == 0 || b.vertexCount == 0) return {};
   if (a.axisCount + b.axisCount == 0) {
     // Two points.
-    if (a.vertices[0] != b.vertices[0]) return {};
+    if (a.vertices[0] != b.vertices[0]) {
+      if (margin != nullptr) {
+        const Vec2 d = b.vertices[0] - a.vertices[0];
+        *margin = -std::hypot(d.x, d.y);
+      }
+      return {};
+    }
     Contact out;
     out.hit = true;
     out.normal = {1.0, 0.0};
@@ -376,6 +385,7 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
   int index = 0;
   int bestIndex = -1;
   Push best{kInf, 0};
+  double gap = 0.0;  // the largest gap of a separating axis (with margin)
   const double band = kBandUlps * maxOf(magnitude(a.vertices, a.vertexCount), magnitude(b.vertices, b.vertexCount));
   for (int owner = 0; owner < 2; ++owner) {
     const ConvexView& s = owner == 0 ? a : b;
@@ -396,7 +406,11 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
       if (separates) {
         if (!separated && trace != nullptr) trace->separatingAxis = index;
         separated = true;
-        if (stop == Stop::AtSeparatingAxis && trace == nullptr) return {};
+        if (margin != nullptr) {
+          gap = maxOf(gap, -overlap);
+        } else if (stop == Stop::AtSeparatingAxis && trace == nullptr) {
+          return {};
+        }
       }
       // Keep the first smallest push, without a data-dependent branch (integer selects and minOf).
       const Push push = pushAlong(ia, ib);
@@ -406,6 +420,7 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
       best.distance = minOf(best.distance, push.distance);
     }
   }
+  if (margin != nullptr) *margin = separated ? -gap : best.distance;
   if ((separated && stop == Stop::AtSeparatingAxis) || bestIndex < 0) return {};
   if (trace != nullptr) trace->minimumAxis = bestIndex;
   Contact out;
@@ -420,8 +435,9 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
 // Box vs box in A's local frame (seed 001): A is [-ha, ha] there, its axes are the unit x and y axes, and B's
 // corners are transformed into that frame. With a trace, axes and intervals are reported in world coordinates.
 // Returns the contact (normal in world coordinates); with wantContact false only `hit` is meaningful.
-Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
+Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact, double* margin = nullptr) {
   resetTrace(trace);
+  if (margin != nullptr) *margin = 0.0;
   // Bounding-circle pre-check. The reach is widened by a few ulps so that rounding never rejects touching boxes.
   // The corners are rounded to the coordinates' precision, so the reach also gets a few ulps of the centres.
   const double centres = maxOf(std::fabs(a.center.x) + std::fabs(a.center.y), std::fabs(b.center.x) + std::fabs(b.center.y));
@@ -430,6 +446,10 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
   if (trace != nullptr) trace->boundingCircleTested = true;
   if (distanceSquared(a.center, b.center) > reach * reach) {
     if (trace != nullptr) trace->boundingCircleRejected = true;
+    if (margin != nullptr) {  // the bounding circles' gap
+      const Vec2 d = b.center - a.center;
+      *margin = std::min(0.0, (length(a.halfExtents) + length(b.halfExtents)) - std::hypot(d.x, d.y));
+    }
     return {};
   }
 
@@ -450,6 +470,7 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
   bool separated = false;
   int bestIndex = -1;
   Push best{kInf, 0};
+  double gap = 0.0;  // the largest gap of a separating axis (with margin)
   // Near a touch the axis is decided exactly on the world corners (Box::corners, the shape every other path uses),
   // so that the answer does not depend on which box is A (issue 10, item 3).
   const double band = 4.0 * kBandUlps *
@@ -486,8 +507,9 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
                              ib.max + offset, overlap});
     }
     if (separates) {
-      if (trace == nullptr) return {};
-      if (!separated) trace->separatingAxis = i;
+      if (margin != nullptr) gap = maxOf(gap, -overlap);
+      if (trace == nullptr && margin == nullptr) return {};
+      if (!separated && trace != nullptr) trace->separatingAxis = i;
       separated = true;
     }
     const Push push = pushAlong(ia, ib);
@@ -496,6 +518,7 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
     best.backward = better ? push.backward : best.backward;
     best.distance = minOf(best.distance, push.distance);
   }
+  if (margin != nullptr) *margin = separated ? -gap : best.distance;
   if (separated || bestIndex < 0) return {};
   if (trace != nullptr) trace->minimumAxis = bestIndex;
   Contact out;
@@ -555,26 +578,35 @@ Contact collide(const Box& a, const Box& b, SatTrace* trace) { return boxBox(a, 
 // -- convex polygons and mixed pairs ----------------------------------------------------------------------------------
 
 // The SAT pairs with what the caller wants (sat.h); the public overloads below are SatWant::Contact.
-Contact detail::sat(const Aabb& a, const Box& b, SatWant want) {
-  return runSat(quadOf(a).view(), quadOf(b).view(), Stop::AtSeparatingAxis, nullptr, want);
+Contact detail::sat(const Aabb& a, const Box& b, SatWant want, double* margin) {
+  return runSat(quadOf(a).view(), quadOf(b).view(), Stop::AtSeparatingAxis, nullptr, want, nullptr, nullptr, margin);
 }
-Contact detail::sat(const Aabb& a, const Polygon& b, SatWant want) {
-  return runSat(quadOf(a).view(), viewOf(b), Stop::AtSeparatingAxis, nullptr, want);
+Contact detail::sat(const Aabb& a, const Polygon& b, SatWant want, double* margin) {
+  return runSat(quadOf(a).view(), viewOf(b), Stop::AtSeparatingAxis, nullptr, want, nullptr, nullptr, margin);
 }
-Contact detail::sat(const Aabb& a, const Segment& b, SatWant want) {
-  return runSat(quadOf(a).view(), segmentOf(b).view(), Stop::AtSeparatingAxis, nullptr, want);
+Contact detail::sat(const Aabb& a, const Segment& b, SatWant want, double* margin) {
+  return runSat(quadOf(a).view(), segmentOf(b).view(), Stop::AtSeparatingAxis, nullptr, want, nullptr, nullptr, margin);
 }
-Contact detail::sat(const Box& a, const Polygon& b, SatWant want) {
-  return runSat(quadOf(a).view(), viewOf(b), Stop::AtSeparatingAxis, nullptr, want);
+Contact detail::sat(const Box& a, const Polygon& b, SatWant want, double* margin) {
+  return runSat(quadOf(a).view(), viewOf(b), Stop::AtSeparatingAxis, nullptr, want, nullptr, nullptr, margin);
 }
-Contact detail::sat(const Box& a, const Segment& b, SatWant want) {
-  return runSat(quadOf(a).view(), segmentOf(b).view(), Stop::AtSeparatingAxis, nullptr, want);
+Contact detail::sat(const Box& a, const Segment& b, SatWant want, double* margin) {
+  return runSat(quadOf(a).view(), segmentOf(b).view(), Stop::AtSeparatingAxis, nullptr, want, nullptr, nullptr, margin);
 }
-Contact detail::sat(const Polygon& a, const Polygon& b, SatWant want) {
-  return runSat(viewOf(a), viewOf(b), Stop::AtSeparatingAxis, nullptr, want);
+Contact detail::sat(const Polygon& a, const Polygon& b, SatWant want, double* margin) {
+  return runSat(viewOf(a), viewOf(b), Stop::AtSeparatingAxis, nullptr, want, nullptr, nullptr, margin);
 }
-Contact detail::sat(const Polygon& a, const Segment& b, SatWant want) {
-  return runSat(viewOf(a), segmentOf(b).view(), Stop::AtSeparatingAxis, nullptr, want);
+Contact detail::sat(const Polygon& a, const Segment& b, SatWant want, double* margin) {
+  return runSat(viewOf(a), segmentOf(b).view(), Stop::AtSeparatingAxis, nullptr, want, nullptr, nullptr, margin);
+}
+
+Contact detail::sat(const Box& a, const Box& b, SatWant want, double* margin) {
+  return boxBox(a, b, nullptr, want != SatWant::Hit, margin);
+}
+double detail::satMargin(const Segment& a, const Segment& b) {
+  double margin = 0.0;
+  (void)runSat(segmentOf(a).view(), segmentOf(b).view(), Stop::Never, nullptr, SatWant::Hit, nullptr, nullptr, &margin);
+  return margin;
 }
 
 bool overlaps(const Polygon& a, const Polygon& b) { return detail::sat(a, b, SatWant::Hit).hit; }

@@ -9,6 +9,7 @@
 
 #include "predicates.h"
 #include "trig.h"
+#include "coherence.h"
 
 namespace collide2d {
 
@@ -233,6 +234,36 @@ Contact collide(const Circle& c, const Polygon& p) {
 BoundaryPoint closestPoint(const Polygon& poly, Vec2 p) {
   const PolygonClosest pc = closestOnPolygon(poly, p);
   return {pc.point, pc.distanceSquared, pc.inside};
+}
+
+// -- overlaps with the clearance (coherence.cpp) -----------------------------------------------------------------------
+
+namespace {
+// r - (distance from the centre to the shape) outside, r + (distance to the boundary) inside.
+double clearance(double r, double distanceSquared, bool inside) {
+  const double d = std::sqrt(distanceSquared);
+  return inside ? r + d : r - d;
+}
+}  // namespace
+
+bool detail::overlapsWithMargin(const Circle& c, const Aabb& b, double& margin) {
+  const BoxClosest bc = closestOnAabb(b.min, b.max, c.center);
+  margin = clearance(c.radius, bc.distanceSquared, bc.inside);
+  return bc.inside || bc.distanceSquared <= c.radius * c.radius;
+}
+
+bool detail::overlapsWithMargin(const Circle& c, const Box& b, double& margin) {
+  const detail::CosSin trig = detail::cosSin(b.angle);
+  const Vec2 local = inverseRotate(c.center - b.center, trig.c, trig.s);
+  const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
+  margin = clearance(c.radius, bc.distanceSquared, bc.inside);
+  return bc.inside || bc.distanceSquared <= c.radius * c.radius;
+}
+
+bool detail::overlapsWithMargin(const Circle& c, const Polygon& p, double& margin) {
+  const PolygonClosest pc = closestOnPolygon(p, c.center);
+  margin = clearance(c.radius, pc.distanceSquared, pc.inside);
+  return pc.inside || pc.distanceSquared <= c.radius * c.radius;
 }
 
 // -- Circle ---------------------------------------------------------------------------------------------------------
