@@ -300,10 +300,12 @@ struct Hash {
     h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
     h *= 0x100000001B3ull;
   }
+  /// Every bit of a double, except that all NaNs hash alike: the sign of a NaN result depends on the compiler's
+  /// optimisation level (-O0 and -O3 builds of the same code differ there), not on the library's arithmetic.
   void add(double d) {
     std::uint64_t v;
     std::memcpy(&v, &d, sizeof v);
-    add(v);
+    add(d != d ? std::uint64_t{0x7FF8000000000000ull} : v);
   }
   void add(bool b) { add(static_cast<std::uint64_t>(b ? 0xB001u : 0xB000u)); }
   void add(Vec2 v) {
