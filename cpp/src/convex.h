@@ -7,7 +7,6 @@
 #include <collide2d/queries.h>
 
 #include "predicates.h"
-#include "trig.h"
 
 #include <algorithm>
 #include <cmath>
@@ -57,8 +56,7 @@ inline void makeCore(const Aabb& b, Core& k) {
 }
 inline void makeCore(const Box& b, Core& k) {
   b.corners(k.storage);
-  const CosSin cs = cosSin(b.angle);
-  const double c = cs.c, s = cs.s;
+  const double c = std::cos(b.angle), s = std::sin(b.angle);
   k.normalStorage[0] = {s, -c};
   k.normalStorage[1] = {c, s};
   k.normalStorage[2] = {-s, c};

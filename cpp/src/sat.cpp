@@ -11,7 +11,6 @@
 #include "contact_point.h"
 #include "predicates.h"
 #include "sat.h"
-#include "trig.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -211,8 +210,7 @@ void boxCorners(const Box& b, double c, double s, Vec2 out[4]) {
 
 Quad quadOf(const Box& b) {
   Quad q;
-  const detail::CosSin cs = detail::cosSin(b.angle);
-  const double c = cs.c, s = cs.s;
+  const double c = std::cos(b.angle), s = std::sin(b.angle);
   boxCorners(b, c, s, q.vertices);
   q.axes[0] = {c, s};
   q.axes[1] = {-s, c};
@@ -453,9 +451,8 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact, do
     return {};
   }
 
-  const detail::CosSin csa = detail::cosSin(a.angle), csb = detail::cosSin(b.angle);
-  const double ca = csa.c, sa = csa.s;
-  const double cb = csb.c, sb = csb.s;
+  const double ca = std::cos(a.angle), sa = std::sin(a.angle);
+  const double cb = std::cos(b.angle), sb = std::sin(b.angle);
   const Vec2 d = inverseRotate(b.center - a.center, ca, sa);  // B's centre in A's frame
   const Vec2 ub = inverseRotate(Vec2{cb, sb}, ca, sa);         // B's local x axis in A's frame
   const Vec2 vb = perp(ub);                                    // B's local y axis in A's frame

@@ -8,7 +8,6 @@
 #include <limits>
 
 #include "predicates.h"
-#include "trig.h"
 #include "coherence.h"
 
 namespace collide2d {
@@ -163,16 +162,14 @@ BoundaryPoint closestPoint(const Aabb& b, Vec2 p) {
 // -- Box (worked in the box's local frame) --------------------------------------------------------------------------
 
 bool overlaps(const Circle& c, const Box& b) {
-  const detail::CosSin trig = detail::cosSin(b.angle);
-  const double cs = trig.c, sn = trig.s;
+  const double cs = std::cos(b.angle), sn = std::sin(b.angle);
   const Vec2 local = inverseRotate(c.center - b.center, cs, sn);
   const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
   return bc.inside || bc.distanceSquared <= c.radius * c.radius;
 }
 
 Contact collide(const Circle& c, const Box& b) {
-  const detail::CosSin trig = detail::cosSin(b.angle);
-  const double cs = trig.c, sn = trig.s;
+  const double cs = std::cos(b.angle), sn = std::sin(b.angle);
   const Vec2 local = inverseRotate(c.center - b.center, cs, sn);
   const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
   const Circle localCircle{local, c.radius};
@@ -184,8 +181,7 @@ Contact collide(const Circle& c, const Box& b) {
 }
 
 BoundaryPoint closestPoint(const Box& b, Vec2 p) {
-  const detail::CosSin trig = detail::cosSin(b.angle);
-  const double cs = trig.c, sn = trig.s;
+  const double cs = std::cos(b.angle), sn = std::sin(b.angle);
   const Vec2 local = inverseRotate(p - b.center, cs, sn);
   const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
   return {b.center + rotate(bc.point, cs, sn), bc.distanceSquared, bc.inside};
@@ -253,8 +249,8 @@ bool detail::overlapsWithMargin(const Circle& c, const Aabb& b, double& margin) 
 }
 
 bool detail::overlapsWithMargin(const Circle& c, const Box& b, double& margin) {
-  const detail::CosSin trig = detail::cosSin(b.angle);
-  const Vec2 local = inverseRotate(c.center - b.center, trig.c, trig.s);
+  const double cs = std::cos(b.angle), sn = std::sin(b.angle);
+  const Vec2 local = inverseRotate(c.center - b.center, cs, sn);
   const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
   margin = clearance(c.radius, bc.distanceSquared, bc.inside);
   return bc.inside || bc.distanceSquared <= c.radius * c.radius;

@@ -1,11 +1,7 @@
 // Validation, transforms, box corners, polygon construction and bounding boxes.
 #include <collide2d/collide2d.h>
 
-#include "trig.h"
-
 #include <algorithm>
-#include <cstdint>
-#include <cstring>
 #include <cmath>
 #include <cstddef>
 #include <type_traits>
@@ -151,37 +147,9 @@ Vec2 applyInverse(const Transform& t, Vec2 p) {
   return inverseRotate(p - t.position, std::cos(t.angle), std::sin(t.angle));
 }
 
-namespace detail {
-
-namespace {
-// 64 entries of 24 bytes per thread. Every slot starts as the angle +0.0 (bits 0) with its cos 1 and sin +0, the values
-// C's Annex F requires, so no slot is ever read unset.
-struct TrigMemo {
-  static constexpr int kBits = 6;
-  std::uint64_t key[1 << kBits] = {};
-  CosSin value[1 << kBits] = {};
-};
-thread_local TrigMemo trigMemo;
-}  // namespace
-
-[[gnu::noinline]] CosSin cosSin(double angle) {
-  std::uint64_t bits;
-  std::memcpy(&bits, &angle, sizeof bits);
-  const std::size_t slot = static_cast<std::size_t>((bits * 0x9E3779B97F4A7C15ull) >> (64 - TrigMemo::kBits));
-  TrigMemo& memo = trigMemo;
-  if (memo.key[slot] == bits) return memo.value[slot];
-  const CosSin v{std::cos(angle), std::sin(angle)};
-  memo.key[slot] = bits;
-  memo.value[slot] = v;
-  return v;
-}
-
-}  // namespace detail
-
 void Box::corners(Vec2 out[4]) const {
-  const detail::CosSin cs = detail::cosSin(angle);
-  const double c = cs.c;
-  const double s = cs.s;
+  const double c = std::cos(angle);
+  const double s = std::sin(angle);
   const Vec2 ex{c * halfExtents.x, s * halfExtents.x};   // local +x axis scaled by hx
   const Vec2 ey{-s * halfExtents.y, c * halfExtents.y};  // local +y axis scaled by hy
   out[0] = center - ex - ey;
@@ -362,9 +330,8 @@ Aabb bounds(const Circle& c) {
 }
 
 Aabb bounds(const Box& b) {
-  const detail::CosSin cs = detail::cosSin(b.angle);
-  const double c = std::fabs(cs.c);
-  const double s = std::fabs(cs.s);
+  const double c = std::fabs(std::cos(b.angle));
+  const double s = std::fabs(std::sin(b.angle));
   const Vec2 e{c * b.halfExtents.x + s * b.halfExtents.y, s * b.halfExtents.x + c * b.halfExtents.y};
   return {b.center - e, b.center + e};
 }
