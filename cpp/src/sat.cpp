@@ -538,11 +538,8 @@ Vec2 detail::deepestPoint(const Vec2* b, int nb, const Vec2* a, int na, Vec2 nor
   int best = 0;
   double deepest = kInf;
   double scale = 0.0;
-  constexpr int kKept = 8;  // the depths of the first vertices, kept for the second pass (the same doubles)
-  double kept[kKept];
   for (int i = 0; i < nb; ++i) {  // branch-free: the first deepest vertex
     const double d = dot(b[i], normal);
-    if (i < kKept) kept[i] = d;
     best = d < deepest ? i : best;
     deepest = minOf(deepest, d);
     scale = maxOf(scale, std::fabs(b[i].x) + std::fabs(b[i].y));
@@ -552,7 +549,7 @@ Vec2 detail::deepestPoint(const Vec2* b, int nb, const Vec2* a, int na, Vec2 nor
   Interval edge;
   int count = 0;
   for (int i = 0; i < nb; ++i) {
-    if ((i < kKept ? kept[i] : dot(b[i], normal)) <= deepest + tolerance) {
+    if (dot(b[i], normal) <= deepest + tolerance) {
       const double s = dot(b[i], tangent);
       edge.min = std::min(edge.min, s);
       edge.max = std::max(edge.max, s);
