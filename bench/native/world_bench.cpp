@@ -547,7 +547,7 @@ BENCHMARK(BM_WorldQueryAabb)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Min
 
 namespace {
 // BM_WorldFrame in each contact mode (second argument: 0 Contacts, 1 PairsOnly, 2 Manifolds).
-void BM_WorldFrameMode(benchmark::State& state) {
+void BM_WorldFrameContactMode(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   scene::Scene s = scene::makeScene(n);
   World w;
@@ -566,6 +566,6 @@ void BM_WorldFrameMode(benchmark::State& state) {
   }
   state.counters["pairs"] = pairs / frames;
 }
-BENCHMARK(BM_WorldFrameMode)->ArgsProduct({{10000}, {0, 1, 2}})->Unit(benchmark::kMillisecond)->Repetitions(5)
+BENCHMARK(BM_WorldFrameContactMode)->ArgsProduct({{10000}, {0, 1, 2}})->Unit(benchmark::kMillisecond)->Repetitions(5)
     ->ReportAggregatesOnly(true)->MinTime(0.5);
 }  // namespace
