@@ -109,3 +109,113 @@ void Core_PolygonCreateCollinear64k(benchmark::State& state) {
 }
 BENCHMARK(Core_PolygonCreateCollinear64k)->Unit(benchmark::kMillisecond);
 }  // namespace
+
+// -- the World's narrow phase on the benchmark scene (bench/scene.h) -----------------------------------------------
+//
+// The candidate pairs (overlapping bounds) of the 10,000-body scene at its first frame, as World::getWorldShape gives
+// the shapes and in the World's order (lower body index first), grouped by the ordered pair of shape types. Each
+// benchmark cycles through the pairs of one group (or of all groups: Core_Scene_*_all) and calls the generic
+// overlaps / collide / collideManifold(const Shape&, const Shape&) as the World does in each contact mode.
+#include <collide2d/world.h>
+
+#include "../../cpp/src/coherence.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+namespace {
+using namespace collide2d;
+
+struct ScenePairs {
+  std::vector<Shape> shapes;
+  std::array<std::vector<std::pair<int, int>>, 16> byType;  // [typeA * 4 + typeB]
+  std::vector<std::pair<int, int>> all;
+  ScenePairs() {
+    const scene::Scene s = scene::makeScene(10000);
+    World w;
+    w.reserve(s.bodies.size());
+    for (const scene::Body& b : s.bodies) {
+      const Transform xf{{b.x, b.y}, b.angle};
+      BodyHandle h = kNullBody;
+      switch (b.kind) {
+        case scene::Kind::Circle: (void)w.addCircle({{0, 0}, b.a}, xf, 0, {}, h); break;
+        case scene::Kind::Aabb: (void)w.addAabb({{-b.a / 2, -b.b / 2}, {b.a / 2, b.b / 2}}, xf, 0, {}, h); break;
+        case scene::Kind::Box: (void)w.addBox({{0, 0}, {b.a, b.b}, 0}, xf, 0, {}, h); break;
+        case scene::Kind::Polygon: (void)w.addPolygon(std::span<const double>(b.points), xf, 0, {}, h); break;
+      }
+    }
+    std::vector<Aabb> box;
+    for (const BodyHandle h : w.bodies()) {
+      Shape sh;
+      (void)w.getWorldShape(h, sh);
+      shapes.push_back(sh);
+      box.push_back(bounds(sh));
+    }
+    // Sweep on x for the candidates.
+    std::vector<int> order(shapes.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    std::sort(order.begin(), order.end(), [&](int x, int y) { return box[x].min.x < box[y].min.x; });
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      for (std::size_t j = i + 1; j < order.size() && box[order[j]].min.x <= box[order[i]].max.x; ++j) {
+        const Aabb &p = box[order[i]], &q = box[order[j]];
+        if (p.min.y <= q.max.y && q.min.y <= p.max.y) {
+          all.push_back({std::min(order[i], order[j]), std::max(order[i], order[j])});
+        }
+      }
+    }
+    std::sort(all.begin(), all.end());
+    for (const auto& [a, b] : all) {
+      if (shapes[a].index() < 4 && shapes[b].index() < 4) byType[shapes[a].index() * 4 + shapes[b].index()].push_back({a, b});
+    }
+  }
+};
+const ScenePairs& scenePairs() {
+  static const ScenePairs p;
+  return p;
+}
+
+template <class F>
+void runPairs(benchmark::State& state, const std::vector<std::pair<int, int>>& pairs, F f) {
+  const std::vector<Shape>& shapes = scenePairs().shapes;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& [a, b] = pairs[i];
+    benchmark::DoNotOptimize(f(shapes[a], shapes[b]));
+    if (++i == pairs.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["pairs"] = static_cast<double>(pairs.size());
+}
+
+const char* const kTypeName[4] = {"Circle", "Aabb", "Box", "Polygon"};
+
+[[maybe_unused]] const bool kRegistered = [] {
+  struct Mode {
+    const char* name;
+    double (*f)(const Shape&, const Shape&);
+  };
+  static const Mode modes[] = {
+      {"overlaps", [](const Shape& a, const Shape& b) { return overlaps(a, b) ? 1.0 : 0.0; }},
+      {"collide", [](const Shape& a, const Shape& b) { return collide(a, b).depth; }},
+      {"manifold", [](const Shape& a, const Shape& b) { return collideManifold(a, b).normal.x; }},
+      // The coherence certificates (cpp/src/coherence.h) next to the plain calls.
+      {"overlapsWithSlack", [](const Shape& a, const Shape& b) { return detail::overlapsWithSlack(a, b).slack; }},
+      {"collideWithSlack",
+       [](const Shape& a, const Shape& b) {
+         detail::PairSlack s;
+         return detail::collideWithSlack(a, b, s).depth + s.slack;
+       }},
+  };
+  for (const Mode& m : modes) {
+    benchmark::RegisterBenchmark((std::string("Core_Scene_") + m.name + "_all").c_str(),
+                                 [&m](benchmark::State& s) { runPairs(s, scenePairs().all, m.f); });
+    for (int t = 0; t < 16; ++t) {
+      const std::string name = std::string("Core_Scene_") + m.name + "_" + kTypeName[t / 4] + "_" + kTypeName[t % 4];
+      benchmark::RegisterBenchmark(name.c_str(), [&m, t](benchmark::State& s) { runPairs(s, scenePairs().byType[t], m.f); });
+    }
+  }
+  return true;
+}();
+
+}  // namespace

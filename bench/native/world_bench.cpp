@@ -571,3 +571,28 @@ void BM_WorldQueryAabb(benchmark::State& state) {
 BENCHMARK(BM_WorldQueryAabb)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
 }  // namespace
+
+namespace {
+// BM_WorldFrame in each contact mode (second argument: 0 Contacts, 1 PairsOnly, 2 Manifolds).
+void BM_WorldFrameContactMode(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  scene::Scene s = scene::makeScene(n);
+  World w;
+  w.setContactMode(static_cast<ContactMode>(state.range(1)));
+  addScene(w, s);
+  std::vector<double> xya;
+  w.step();
+  double pairs = 0, frames = 0;
+  for (auto _ : state) {
+    scene::advance(s);
+    fillTransforms(s, xya);
+    (void)w.setTransforms(xya);
+    w.step();
+    pairs += static_cast<double>(w.pairCount());
+    frames += 1;
+  }
+  state.counters["pairs"] = pairs / frames;
+}
+BENCHMARK(BM_WorldFrameContactMode)->ArgsProduct({{10000}, {0, 1, 2}})->Unit(benchmark::kMillisecond)->Repetitions(5)
+    ->ReportAggregatesOnly(true)->MinTime(0.5);
+}  // namespace

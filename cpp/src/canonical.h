@@ -4,6 +4,8 @@
 
 #include <collide2d/collide2d.h>
 
+#include "sat.h"
+
 #include <type_traits>
 
 namespace collide2d::detail {
@@ -26,6 +28,13 @@ inline bool overlapsCanonical(const Aabb& a, const Aabb& b) { return overlaps(a,
 inline bool overlapsCanonical(const Box& a, const Box& b) { return overlaps(a, b); }
 inline bool overlapsCanonical(const Polygon& a, const Polygon& b) { return overlaps(a, b); }
 inline bool overlapsCanonical(const Segment& a, const Segment& b) { return overlaps(a, b); }
+// The SAT pairs: collide()'s hit without its contact point.
+inline bool overlapsCanonical(const Aabb& a, const Box& b) { return sat(a, b, SatWant::Hit).hit; }
+inline bool overlapsCanonical(const Aabb& a, const Polygon& b) { return sat(a, b, SatWant::Hit).hit; }
+inline bool overlapsCanonical(const Aabb& a, const Segment& b) { return sat(a, b, SatWant::Hit).hit; }
+inline bool overlapsCanonical(const Box& a, const Polygon& b) { return sat(a, b, SatWant::Hit).hit; }
+inline bool overlapsCanonical(const Box& a, const Segment& b) { return sat(a, b, SatWant::Hit).hit; }
+inline bool overlapsCanonical(const Polygon& a, const Segment& b) { return sat(a, b, SatWant::Hit).hit; }
 
 /// overlaps() of any ordered pair of the Shape alternatives, as the generic dispatch answers it.
 template <class A, class B> bool overlapsPair(const A& a, const B& b) {

@@ -11,6 +11,7 @@
 #include "contact_point.h"
 #include "convex.h"
 #include "predicates.h"
+#include "sat.h"
 
 #include <algorithm>
 #include <cmath>
@@ -81,8 +82,8 @@ template <class P> Contact coreContact(const Segment& a, const P& b) {
 }
 
 bool coresIntersect(const Segment& a, const Segment& b) { return overlaps(a, b); }
-template <class P> bool coresIntersect(const P& a, const Segment& b) { return collide(a, b).hit; }
-template <class P> bool coresIntersect(const Segment& a, const P& b) { return collide(b, a).hit; }
+template <class P> bool coresIntersect(const P& a, const Segment& b) { return detail::sat(a, b, detail::SatWant::Hit).hit; }
+template <class P> bool coresIntersect(const Segment& a, const P& b) { return detail::sat(b, a, detail::SatWant::Hit).hit; }
 
 // The cores' relation: intersecting, or apart with their closest points.
 struct CoreRelation {

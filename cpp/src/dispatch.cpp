@@ -4,8 +4,8 @@
 #include <collide2d/collide2d.h>
 
 #include "canonical.h"
-#include "contact_point.h"
 #include "predicates.h"
+#include "sat.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -22,55 +22,9 @@ namespace {
 using detail::Rank;
 using detail::overlapsPair;
 
-// The vertices of a polygonal shape (stack copies for boxes; a view of a polygon's own storage).
-struct Vertices {
-  Vec2 storage[4];
-  const Vec2* data = nullptr;
-  int count = 0;
-};
-
-Vertices verticesOf(const Aabb& b) {
-  Vertices v;
-  v.storage[0] = b.min;
-  v.storage[1] = {b.max.x, b.min.y};
-  v.storage[2] = b.max;
-  v.storage[3] = {b.min.x, b.max.y};
-  v.data = v.storage;
-  v.count = 4;
-  return v;
-}
-
-Vertices verticesOf(const Box& b) {
-  Vertices v;
-  b.corners(v.storage);
-  v.data = v.storage;
-  v.count = 4;
-  return v;
-}
-
-Vertices verticesOf(const Polygon& p) {
-  Vertices v;
-  v.data = p.vertices().data();
-  v.count = static_cast<int>(std::min<std::size_t>(p.size(), 1u << 30));
-  return v;
-}
-
-Vertices verticesOf(const Segment& s) {
-  Vertices v;
-  v.storage[0] = s.a;
-  v.storage[1] = s.b;
-  v.data = v.storage;
-  v.count = 2;
-  return v;
-}
-
-// B's deepest point inside A for a swapped pair (A never is a circle there: circles come first).
+// B's deepest point inside A for a swapped pair whose B is a circle (every other swapped pair is a SAT pair: sat.h).
 template <class A> Vec2 deepestPointOf(const Circle& b, const A&, Vec2 normal) {
   return b.center - normal * b.radius;
-}
-template <class A, class B> Vec2 deepestPointOf(const B& b, const A& a, Vec2 normal) {
-  const Vertices vb = verticesOf(b), va = verticesOf(a);
-  return detail::deepestPoint(vb.data, vb.count, va.data, va.count, normal);
 }
 
 template <class A, class B> Contact collidePair(const A& a, const B& b) {
@@ -78,6 +32,8 @@ template <class A, class B> Contact collidePair(const A& a, const B& b) {
     return collide(a, b);  // (queries.h: every pair with a capsule, both orders, normal from a to b)
   } else if constexpr (Rank<A>::value <= Rank<B>::value) {
     return collide(a, b);
+  } else if constexpr (requires { detail::sat(b, a, detail::SatWant::Flipped); }) {
+    return detail::sat(b, a, detail::SatWant::Flipped);  // the same flip and point, on the SAT's own vertices
   } else {
     Contact c = collide(b, a);  // normal from b to a
     if (!c.hit) return c;

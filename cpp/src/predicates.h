@@ -37,8 +37,10 @@
 // inputs, every function still returns a defined value (sign() of a NaN expansion is 0), never UB.
 #pragma once
 
+#include <collide2d/collide2d.h>
 #include <collide2d/math.h>
 
+#include <cmath>
 #include <initializer_list>
 
 namespace collide2d::detail {
@@ -235,6 +237,20 @@ SignedValue tangencyDiscriminant(Vec2 d, Vec2 o, Vec2 c, double r);
 /// zero or one is not finite. With keepSmall, scaling down stops where the smallest nonzero value would leave the
 /// normal range (exact predicates: no input loses bits); without, tiny values may flush (metric code: negligible).
 int scaleExponent(std::initializer_list<double> values, bool keepSmall = true);
+
+/// orient(a, b, c) for hot loops: Shewchuk's double filter inline (the one orient() runs after its exact shortcuts,
+/// with the same bound), orient() itself when the filter cannot certify the sign. Whenever the filter decides, its
+/// sign is the exact one and orient()'s shortcuts and filter give that same sign, so the answers are orient()'s.
+inline int orientFiltered(Vec2 a, Vec2 b, Vec2 c) {
+  constexpr double kEps = 1.1102230246251565e-16;  // 2^-53
+  constexpr double kBound = (3.0 + 16.0 * kEps) * kEps;
+  const double detleft = (a.x - c.x) * (b.y - c.y);
+  const double detright = (a.y - c.y) * (b.x - c.x);
+  const double det = detleft - detright;
+  const double detsum = std::fabs(detleft) + std::fabs(detright);
+  if (detsum >= 0x1p-900 && detsum <= 0x1p900 && std::fabs(det) >= kBound * detsum) return (det > 0.0) - (det < 0.0);
+  return orient(a, b, c);
+}
 
 /// v with each -0 component turned into +0 (results never carry a negative zero).
 inline Vec2 noNegativeZero(Vec2 v) { return {v.x + 0.0, v.y + 0.0}; }

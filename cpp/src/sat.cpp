@@ -10,6 +10,7 @@
 
 #include "contact_point.h"
 #include "predicates.h"
+#include "sat.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -19,6 +20,8 @@
 
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
 #endif
 
 namespace collide2d {
@@ -40,8 +43,10 @@ using Interval = detail::AxisInterval;
 // V8 turns a scalar f64 select into a branch, which mispredicts on every other vertex, while f64x2.pmin / pmax
 // (exactly `b < a ? b : a` / `a < b ? b : a` per lane, the same as below) are single branch-free instructions.
 // The products and sums are the same IEEE operations in the same order, so the projections are bit-identical.
+// Always inlined: returned through the stack, the interval's two doubles were reloaded as one 16-byte vector, which
+// stalls store-to-load forwarding (natively about a third of runSat's time).
 #if defined(__wasm_simd128__)
-Interval projectPoints(const Vec2* v, int count, Vec2 axis) {
+[[gnu::always_inline]] inline Interval projectPoints(const Vec2* v, int count, Vec2 axis) {
   const v128_t ax = wasm_f64x2_splat(axis.x), ay = wasm_f64x2_splat(axis.y);
   v128_t mn = wasm_f64x2_splat(kInf), mx = wasm_f64x2_splat(-kInf);
   int i = 0;
@@ -61,8 +66,31 @@ Interval projectPoints(const Vec2* v, int count, Vec2 axis) {
   }
   return {std::min(min0, min1), std::max(max0, max1)};
 }
+#elif defined(__SSE2__)
+// The same two lanes natively as one SSE2 register: minpd(d, mn) is `d < mn ? d : mn` and maxpd(d, mx) is
+// `d > mx ? d : mx` per lane (NaN: the second operand), exactly the scalar selects below.
+[[gnu::always_inline]] inline Interval projectPoints(const Vec2* v, int count, Vec2 axis) {
+  const __m128d ax = _mm_set1_pd(axis.x), ay = _mm_set1_pd(axis.y);
+  __m128d mn = _mm_set1_pd(kInf), mx = _mm_set1_pd(-kInf);
+  int i = 0;
+  for (; i + 1 < count; i += 2) {
+    const __m128d p0 = _mm_loadu_pd(&v[i].x), p1 = _mm_loadu_pd(&v[i + 1].x);
+    const __m128d xs = _mm_unpacklo_pd(p0, p1), ys = _mm_unpackhi_pd(p0, p1);
+    const __m128d d = _mm_add_pd(_mm_mul_pd(xs, ax), _mm_mul_pd(ys, ay));
+    mn = _mm_min_pd(d, mn);
+    mx = _mm_max_pd(d, mx);
+  }
+  double min0 = _mm_cvtsd_f64(mn), min1 = _mm_cvtsd_f64(_mm_unpackhi_pd(mn, mn));
+  double max0 = _mm_cvtsd_f64(mx), max1 = _mm_cvtsd_f64(_mm_unpackhi_pd(mx, mx));
+  if (i < count) {
+    const double d0 = v[i].x * axis.x + v[i].y * axis.y;
+    min0 = d0 < min0 ? d0 : min0;
+    max0 = max0 < d0 ? d0 : max0;
+  }
+  return {std::min(min0, min1), std::max(max0, max1)};
+}
 #else
-Interval projectPoints(const Vec2* v, int count, Vec2 axis) {
+[[gnu::always_inline]] inline Interval projectPoints(const Vec2* v, int count, Vec2 axis) {
   double min0 = kInf, max0 = -kInf, min1 = kInf, max1 = -kInf;
   int i = 0;
   for (; i + 1 < count; i += 2) {
@@ -310,25 +338,52 @@ double decidedOverlap(double overlap, bool separates) {
 
 enum class Stop : bool { AtSeparatingAxis, Never };
 
+using detail::SatWant;
+
+// The contact of a hit with its normal (from A to B) and depth: B's deepest point, or for SatWant::Flipped the
+// contact of the swapped pair (B, A), as the generic dispatch reports it (normal negated, A's deepest point).
+Contact finishContact(const ConvexView& a, const ConvexView& b, Contact out, SatWant want) {
+  if (want == SatWant::Flipped) {
+    out.normal = detail::noNegativeZero(-out.normal);
+    out.point = detail::deepestPoint(a.vertices, a.vertexCount, b.vertices, b.vertexCount, out.normal);
+  } else {
+    out.point = detail::deepestPoint(b.vertices, b.vertexCount, a.vertices, a.vertexCount, out.normal);
+  }
+  return out;
+}
+
 // SAT over A's axes then B's. Returns a contact when no axis separates (or always with Stop::Never, keeping the
-// smallest push, clamped at 0). Fills `trace` when given (then every axis is tested).
-Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* trace, const Interval* aOwn = nullptr,
-               const Interval* bOwn = nullptr) {
+// smallest push, clamped at 0). Fills `trace` when given (then every axis is tested). With SatWant::Hit only `hit`.
+// With `margin` every axis is tested too, and *margin receives the signed clearance (sat.h): the smallest push when
+// no axis separates, else minus the largest gap of a separating axis (0 for an empty shape).
+Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* trace, SatWant want,
+               const Interval* aOwn = nullptr, const Interval* bOwn = nullptr, double* margin = nullptr) {
   resetTrace(trace);
+  if (margin != nullptr) *margin = 0.0;
   if (a.vertexCount == 0 || b.vertexCount == 0) return {};
   if (a.axisCount + b.axisCount == 0) {
     // Two points.
-    if (a.vertices[0] != b.vertices[0]) return {};
+    if (a.vertices[0] != b.vertices[0]) {
+      if (margin != nullptr) {
+        const Vec2 d = b.vertices[0] - a.vertices[0];
+        *margin = -std::hypot(d.x, d.y);
+      }
+      return {};
+    }
     Contact out;
     out.hit = true;
     out.normal = {1.0, 0.0};
-    out.point = b.vertices[0];
-    return out;
+    if (want != SatWant::Flipped) {
+      out.point = b.vertices[0];
+      return out;
+    }
+    return finishContact(a, b, out, want);
   }
   bool separated = false;
   int index = 0;
   int bestIndex = -1;
   Push best{kInf, 0};
+  double gap = 0.0;  // the largest gap of a separating axis (with margin)
   const double band = kBandUlps * maxOf(magnitude(a.vertices, a.vertexCount), magnitude(b.vertices, b.vertexCount));
   for (int owner = 0; owner < 2; ++owner) {
     const ConvexView& s = owner == 0 ? a : b;
@@ -349,7 +404,11 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
       if (separates) {
         if (!separated && trace != nullptr) trace->separatingAxis = index;
         separated = true;
-        if (stop == Stop::AtSeparatingAxis && trace == nullptr) return {};
+        if (margin != nullptr) {
+          gap = maxOf(gap, -overlap);
+        } else if (stop == Stop::AtSeparatingAxis && trace == nullptr) {
+          return {};
+        }
       }
       // Keep the first smallest push, without a data-dependent branch (integer selects and minOf).
       const Push push = pushAlong(ia, ib);
@@ -359,22 +418,24 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
       best.distance = minOf(best.distance, push.distance);
     }
   }
+  if (margin != nullptr) *margin = separated ? -gap : best.distance;
   if ((separated && stop == Stop::AtSeparatingAxis) || bestIndex < 0) return {};
   if (trace != nullptr) trace->minimumAxis = bestIndex;
-  const Vec2 bestAxis = bestIndex < a.axisCount ? a.axes[bestIndex] : b.axes[bestIndex - a.axisCount];
   Contact out;
   out.hit = true;
+  if (want == SatWant::Hit) return out;
+  const Vec2 bestAxis = bestIndex < a.axisCount ? a.axes[bestIndex] : b.axes[bestIndex - a.axisCount];
   out.normal = detail::noNegativeZero(bestAxis * best.sign());
   out.depth = std::max(0.0, best.distance);
-  out.point = detail::deepestPoint(b.vertices, b.vertexCount, a.vertices, a.vertexCount, out.normal);
-  return out;
+  return finishContact(a, b, out, want);
 }
 
 // Box vs box in A's local frame (seed 001): A is [-ha, ha] there, its axes are the unit x and y axes, and B's
 // corners are transformed into that frame. With a trace, axes and intervals are reported in world coordinates.
 // Returns the contact (normal in world coordinates); with wantContact false only `hit` is meaningful.
-Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
+Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact, double* margin = nullptr) {
   resetTrace(trace);
+  if (margin != nullptr) *margin = 0.0;
   // Bounding-circle pre-check. The reach is widened by a few ulps so that rounding never rejects touching boxes.
   // The corners are rounded to the coordinates' precision, so the reach also gets a few ulps of the centres.
   const double centres = maxOf(std::fabs(a.center.x) + std::fabs(a.center.y), std::fabs(b.center.x) + std::fabs(b.center.y));
@@ -383,6 +444,10 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
   if (trace != nullptr) trace->boundingCircleTested = true;
   if (distanceSquared(a.center, b.center) > reach * reach) {
     if (trace != nullptr) trace->boundingCircleRejected = true;
+    if (margin != nullptr) {  // the bounding circles' gap
+      const Vec2 d = b.center - a.center;
+      *margin = std::min(0.0, (length(a.halfExtents) + length(b.halfExtents)) - std::hypot(d.x, d.y));
+    }
     return {};
   }
 
@@ -402,6 +467,7 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
   bool separated = false;
   int bestIndex = -1;
   Push best{kInf, 0};
+  double gap = 0.0;  // the largest gap of a separating axis (with margin)
   // Near a touch the axis is decided exactly on the world corners (Box::corners, the shape every other path uses),
   // so that the answer does not depend on which box is A (issue 10, item 3).
   const double band = 4.0 * kBandUlps *
@@ -438,8 +504,9 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
                              ib.max + offset, overlap});
     }
     if (separates) {
-      if (trace == nullptr) return {};
-      if (!separated) trace->separatingAxis = i;
+      if (margin != nullptr) gap = maxOf(gap, -overlap);
+      if (trace == nullptr && margin == nullptr) return {};
+      if (!separated && trace != nullptr) trace->separatingAxis = i;
       separated = true;
     }
     const Push push = pushAlong(ia, ib);
@@ -448,6 +515,7 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact) {
     best.backward = better ? push.backward : best.backward;
     best.distance = minOf(best.distance, push.distance);
   }
+  if (margin != nullptr) *margin = separated ? -gap : best.distance;
   if (separated || bestIndex < 0) return {};
   if (trace != nullptr) trace->minimumAxis = bestIndex;
   Contact out;
@@ -503,42 +571,55 @@ Contact collide(const Box& a, const Box& b, SatTrace* trace) { return boxBox(a, 
 
 // -- convex polygons and mixed pairs ----------------------------------------------------------------------------------
 
-bool overlaps(const Polygon& a, const Polygon& b) {
-  return runSat(viewOf(a), viewOf(b), Stop::AtSeparatingAxis, nullptr).hit;
+// The SAT pairs with what the caller wants (sat.h); the public overloads below are SatWant::Contact.
+Contact detail::sat(const Aabb& a, const Box& b, SatWant want, double* margin) {
+  return runSat(quadOf(a).view(), quadOf(b).view(), Stop::AtSeparatingAxis, nullptr, want, nullptr, nullptr, margin);
 }
+Contact detail::sat(const Aabb& a, const Polygon& b, SatWant want, double* margin) {
+  return runSat(quadOf(a).view(), viewOf(b), Stop::AtSeparatingAxis, nullptr, want, nullptr, nullptr, margin);
+}
+Contact detail::sat(const Aabb& a, const Segment& b, SatWant want, double* margin) {
+  return runSat(quadOf(a).view(), segmentOf(b).view(), Stop::AtSeparatingAxis, nullptr, want, nullptr, nullptr, margin);
+}
+Contact detail::sat(const Box& a, const Polygon& b, SatWant want, double* margin) {
+  return runSat(quadOf(a).view(), viewOf(b), Stop::AtSeparatingAxis, nullptr, want, nullptr, nullptr, margin);
+}
+Contact detail::sat(const Box& a, const Segment& b, SatWant want, double* margin) {
+  return runSat(quadOf(a).view(), segmentOf(b).view(), Stop::AtSeparatingAxis, nullptr, want, nullptr, nullptr, margin);
+}
+Contact detail::sat(const Polygon& a, const Polygon& b, SatWant want, double* margin) {
+  return runSat(viewOf(a), viewOf(b), Stop::AtSeparatingAxis, nullptr, want, nullptr, nullptr, margin);
+}
+Contact detail::sat(const Polygon& a, const Segment& b, SatWant want, double* margin) {
+  return runSat(viewOf(a), segmentOf(b).view(), Stop::AtSeparatingAxis, nullptr, want, nullptr, nullptr, margin);
+}
+
+Contact detail::sat(const Box& a, const Box& b, SatWant want, double* margin) {
+  return boxBox(a, b, nullptr, want != SatWant::Hit, margin);
+}
+double detail::satMargin(const Segment& a, const Segment& b) {
+  double margin = 0.0;
+  (void)runSat(segmentOf(a).view(), segmentOf(b).view(), Stop::Never, nullptr, SatWant::Hit, nullptr, nullptr, &margin);
+  return margin;
+}
+
+bool overlaps(const Polygon& a, const Polygon& b) { return detail::sat(a, b, SatWant::Hit).hit; }
 
 Contact collide(const Polygon& a, const Polygon& b, SatTrace* trace) {
-  return runSat(viewOf(a), viewOf(b), Stop::AtSeparatingAxis, trace);
+  return runSat(viewOf(a), viewOf(b), Stop::AtSeparatingAxis, trace, SatWant::Contact);
 }
 
-Contact collide(const Aabb& a, const Box& b) {
-  return runSat(quadOf(a).view(), quadOf(b).view(), Stop::AtSeparatingAxis, nullptr);
-}
-
-Contact collide(const Aabb& a, const Polygon& b) {
-  return runSat(quadOf(a).view(), viewOf(b), Stop::AtSeparatingAxis, nullptr);
-}
-
-Contact collide(const Aabb& a, const Segment& b) {
-  return runSat(quadOf(a).view(), segmentOf(b).view(), Stop::AtSeparatingAxis, nullptr);
-}
-
-Contact collide(const Box& a, const Polygon& b) {
-  return runSat(quadOf(a).view(), viewOf(b), Stop::AtSeparatingAxis, nullptr);
-}
-
-Contact collide(const Box& a, const Segment& b) {
-  return runSat(quadOf(a).view(), segmentOf(b).view(), Stop::AtSeparatingAxis, nullptr);
-}
-
-Contact collide(const Polygon& a, const Segment& b) {
-  return runSat(viewOf(a), segmentOf(b).view(), Stop::AtSeparatingAxis, nullptr);
-}
+Contact collide(const Aabb& a, const Box& b) { return detail::sat(a, b, SatWant::Contact); }
+Contact collide(const Aabb& a, const Polygon& b) { return detail::sat(a, b, SatWant::Contact); }
+Contact collide(const Aabb& a, const Segment& b) { return detail::sat(a, b, SatWant::Contact); }
+Contact collide(const Box& a, const Polygon& b) { return detail::sat(a, b, SatWant::Contact); }
+Contact collide(const Box& a, const Segment& b) { return detail::sat(a, b, SatWant::Contact); }
+Contact collide(const Polygon& a, const Segment& b) { return detail::sat(a, b, SatWant::Contact); }
 
 Contact collide(const Segment& a, const Segment& b) {
   // Whether they touch is decided exactly; SAT then gives the (possibly zero) push.
   if (!overlaps(a, b)) return {};
-  return runSat(segmentOf(a).view(), segmentOf(b).view(), Stop::Never, nullptr);
+  return runSat(segmentOf(a).view(), segmentOf(b).view(), Stop::Never, nullptr, SatWant::Contact);
 }
 
 // -- prepared polygons -----------------------------------------------------------------------------------------------
@@ -590,15 +671,15 @@ bool clearlyApart(Vec2 ca, double ra, Vec2 cb, double rb) {
 
 bool overlaps(const PreparedPolygon& a, const PreparedPolygon& b) {
   if (clearlyApart(a.boundCenter(), a.boundRadius(), b.boundCenter(), b.boundRadius())) return false;
-  return runSat(viewOf(a.polygon()), viewOf(b.polygon()), Stop::AtSeparatingAxis, nullptr, a.ownIntervals().data(),
-                b.ownIntervals().data())
+  return runSat(viewOf(a.polygon()), viewOf(b.polygon()), Stop::AtSeparatingAxis, nullptr, SatWant::Hit,
+                a.ownIntervals().data(), b.ownIntervals().data())
       .hit;
 }
 
 Contact collide(const PreparedPolygon& a, const PreparedPolygon& b) {
   if (clearlyApart(a.boundCenter(), a.boundRadius(), b.boundCenter(), b.boundRadius())) return {};
-  return runSat(viewOf(a.polygon()), viewOf(b.polygon()), Stop::AtSeparatingAxis, nullptr, a.ownIntervals().data(),
-                b.ownIntervals().data());
+  return runSat(viewOf(a.polygon()), viewOf(b.polygon()), Stop::AtSeparatingAxis, nullptr, SatWant::Contact,
+                a.ownIntervals().data(), b.ownIntervals().data());
 }
 
 bool overlaps(const Circle& c, const PreparedPolygon& p) {

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "predicates.h"
+#include "coherence.h"
 
 namespace collide2d {
 
@@ -71,7 +72,24 @@ struct PolygonClosest {
   bool interior = false;  ///< the closest point lies strictly inside that edge (not at a vertex)
 };
 
-PolygonClosest closestOnPolygon(const Polygon& poly, Vec2 p) {
+// The closest point of the edge a -> b to p, its squared distance, and whether it lies strictly inside the edge.
+struct EdgeFoot {
+  Vec2 point;
+  double distanceSquared = 0.0;
+  bool interior = false;
+};
+
+inline EdgeFoot footOn(Vec2 a, Vec2 b, Vec2 p) {
+  const Vec2 ab = b - a;
+  const double len2 = dot(ab, ab);
+  double t = len2 > 0.0 ? dot(p - a, ab) / len2 : 0.0;
+  t = clampTo(t, 0.0, 1.0);
+  const Vec2 q = t >= 1.0 ? b : a + ab * t;
+  return {q, distanceSquared(p, q), t > 0.0 && t < 1.0};
+}
+
+// With insideIsEnough, a p inside is reported without its closest point (overlaps() needs no more).
+PolygonClosest closestOnPolygon(const Polygon& poly, Vec2 p, bool insideIsEnough = false) {
   PolygonClosest out;
   const auto v = poly.vertices();
   const std::size_t n = v.size();
@@ -82,29 +100,23 @@ PolygonClosest closestOnPolygon(const Polygon& poly, Vec2 p) {
   // The closest point of a convex polygon to an exterior point lies on an edge that has the point strictly
   // outside its line (decided exactly). Only those edges are candidates when p is outside, so that a near tie
   // between an edge and the far side of a needle never picks the far side (whose normal faces away from p).
-  bool inside = n >= 3;
-  PolygonClosest any, outside;
-  bool haveOutside = false;
-  for (std::size_t i = 0; i < n; ++i) {
-    const Vec2 a = v[i];
-    const Vec2 b = v[i + 1 < n ? i + 1 : 0];
-    const Vec2 ab = b - a;
-    const double len2 = dot(ab, ab);
-    double t = len2 > 0.0 ? dot(p - a, ab) / len2 : 0.0;
-    t = clampTo(t, 0.0, 1.0);
-    const Vec2 q = t >= 1.0 ? b : a + ab * t;
-    const double d2 = distanceSquared(p, q);
-    const bool interior = t > 0.0 && t < 1.0;
-    if (i == 0 || d2 < any.distanceSquared) any = {q, d2, false, i, interior};
-    const bool outsideEdge = orient(a, b, p) < 0;
-    if (outsideEdge) {
-      inside = false;
-      if (!haveOutside || d2 < outside.distanceSquared) outside = {q, d2, false, i, interior};
-      haveOutside = true;
-    }
+  // The candidates (the outside edges, or every edge when there is none) are visited in order and the first of the
+  // smallest squared distance is kept. The orientations come first, so that the feet are computed for the
+  // candidates only (usually one or two edges of an exterior point).
+  const auto next = [n](std::size_t i) { return i + 1 < n ? i + 1 : 0; };
+  std::size_t first = 0;  // the first edge with p strictly outside, or n
+  while (first < n && detail::orientFiltered(v[first], v[next(first)], p) >= 0) ++first;
+  const bool haveOutside = first < n;
+  out.inside = n >= 3 && !haveOutside;
+  if (out.inside && insideIsEnough) return out;
+  bool have = false;
+  for (std::size_t i = haveOutside ? first : 0; i < n; ++i) {
+    const Vec2 a = v[i], b = v[next(i)];
+    if (haveOutside && i != first && detail::orientFiltered(a, b, p) >= 0) continue;
+    const EdgeFoot f = footOn(a, b, p);
+    if (!have || f.distanceSquared < out.distanceSquared) out = {f.point, f.distanceSquared, out.inside, i, f.interior};
+    have = true;
   }
-  out = inside || !haveOutside ? any : outside;
-  out.inside = inside;
   return out;
 }
 
@@ -178,7 +190,7 @@ BoundaryPoint closestPoint(const Box& b, Vec2 p) {
 // -- Polygon --------------------------------------------------------------------------------------------------------
 
 bool overlaps(const Circle& c, const Polygon& p) {
-  const PolygonClosest pc = closestOnPolygon(p, c.center);
+  const PolygonClosest pc = closestOnPolygon(p, c.center, true);
   return pc.inside || pc.distanceSquared <= c.radius * c.radius;
 }
 
@@ -218,6 +230,36 @@ Contact collide(const Circle& c, const Polygon& p) {
 BoundaryPoint closestPoint(const Polygon& poly, Vec2 p) {
   const PolygonClosest pc = closestOnPolygon(poly, p);
   return {pc.point, pc.distanceSquared, pc.inside};
+}
+
+// -- overlaps with the clearance (coherence.cpp) -----------------------------------------------------------------------
+
+namespace {
+// r - (distance from the centre to the shape) outside, r + (distance to the boundary) inside.
+double clearance(double r, double distanceSquared, bool inside) {
+  const double d = std::sqrt(distanceSquared);
+  return inside ? r + d : r - d;
+}
+}  // namespace
+
+bool detail::overlapsWithMargin(const Circle& c, const Aabb& b, double& margin) {
+  const BoxClosest bc = closestOnAabb(b.min, b.max, c.center);
+  margin = clearance(c.radius, bc.distanceSquared, bc.inside);
+  return bc.inside || bc.distanceSquared <= c.radius * c.radius;
+}
+
+bool detail::overlapsWithMargin(const Circle& c, const Box& b, double& margin) {
+  const double cs = std::cos(b.angle), sn = std::sin(b.angle);
+  const Vec2 local = inverseRotate(c.center - b.center, cs, sn);
+  const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
+  margin = clearance(c.radius, bc.distanceSquared, bc.inside);
+  return bc.inside || bc.distanceSquared <= c.radius * c.radius;
+}
+
+bool detail::overlapsWithMargin(const Circle& c, const Polygon& p, double& margin) {
+  const PolygonClosest pc = closestOnPolygon(p, c.center);
+  margin = clearance(c.radius, pc.distanceSquared, pc.inside);
+  return pc.inside || pc.distanceSquared <= c.radius * c.radius;
 }
 
 // -- Circle ---------------------------------------------------------------------------------------------------------
