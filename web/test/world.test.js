@@ -1100,8 +1100,8 @@ test('new World() before init() throws', () => {
 
 // Temporal coherence: two worlds of the same bodies, one with certificates and one without, moved alike (mostly small
 // translations; now and then turns and jumps, which void certificates) give the same pairs in the same order, the
-// same contacts bit for bit and the same events at every step, in both contact modes; most candidates of the coherent
-// world are answered by certificates.
+// same contacts bit for bit and the same events at every step, in both contact modes; in PairsOnly mode most
+// candidates of the coherent world are answered by certificates.
 test('temporal coherence: the same pairs, contacts and events as without it; certificates answer candidates', () => {
   for (const mode of ['contacts', 'pairs']) {
     const { w: cached, side } = randomWorld(77, 1500);
@@ -1144,7 +1144,9 @@ test('temporal coherence: the same pairs, contacts and events as without it; cer
         candidates += cached.candidateCount;
       }
     }
-    assert.ok(certified > 0.01 * candidates, `${mode}: ${certified} of ${candidates} candidates certified`);
+    // (certificates are a PairsOnly mode affair: in Contacts mode every pair's contact is computed afresh anyway)
+    if (mode === 'pairs') assert.ok(certified > 0.25 * candidates, `${mode}: ${certified} of ${candidates} candidates certified`);
+    else assert.equal(certified, 0);
     assert.throws(() => cached.setCoherence('yes'), { name: 'TypeError', message: /World\.setCoherence: argument on/ });
     cached.free();
     fresh.free();

@@ -2341,10 +2341,11 @@ export class World {
   }
 
   /**
-   * Temporal coherence (on by default): a pair tested at one step keeps a certificate of its answer and of how far
-   * its two bodies may still translate relative to each other without changing it; while their movements stay within
-   * it (and neither turns), the next steps answer the pair without testing it again. The answers are exactly those
-   * of a fresh test either way: turning it off only makes steps slower (it exists to measure and to check that).
+   * Temporal coherence (on by default; it works in the `'pairs'` contact mode): a pair tested at one step keeps a
+   * certificate of its answer and of how far its two bodies may still translate relative to each other without
+   * changing it; while their movements stay within it (and neither turns), the next steps answer the pair without
+   * testing it again. The answers are exactly those of a fresh test either way: turning it off only makes steps slower
+   * (it exists to measure and to check that). In the other modes every touching pair's contact is computed afresh.
    * @throws TypeError when `on` is not a boolean.
    */
   setCoherence(on: boolean): void;
