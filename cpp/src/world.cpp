@@ -150,11 +150,17 @@ template <class V> __attribute__((noinline)) bool reallocate(V& v, std::size_t c
   adviseHugePages(v.data(), v.capacity() * sizeof(T));
   return true;
 }
-template <class V> __attribute__((noinline)) bool growSlow(V& v, std::size_t n) {
-  const std::size_t slack = n / 8 + 64;
+// The slack is n >> shift (plus 64): an eighth by default; a sixteenth for the arrays that grow one body at a time and
+// a thirty-second for the step's result buffers (which are reserved at their upper bound: memory per body, issue 12).
+template <class V> __attribute__((noinline)) bool growSlow(V& v, std::size_t n, unsigned shift) {
+  const std::size_t slack = (n >> shift) + 64;
   return reallocate(v, n > std::numeric_limits<std::size_t>::max() - slack ? n : n + slack);
 }
-template <class V> inline bool grow(V& v, std::size_t n) { return n <= v.capacity() || growSlow(v, n); }
+template <class V> inline bool grow(V& v, std::size_t n, unsigned shift = 3) {
+  return n <= v.capacity() || growSlow(v, n, shift);
+}
+// Exactly n (World::reserve: the caller said how many).
+template <class V> inline bool growExactly(V& v, std::size_t n) { return n <= v.capacity() || reallocate(v, n); }
 // v = n zeros (capacity must be there: grow first).
 template <class V> void fillZero(V& v, std::size_t n) {
   v.resize(n);
@@ -342,9 +348,9 @@ bool World::isValid(BodyHandle body) const { return find(body) != nullptr; }
 bool World::reserveBodies(std::size_t n, std::size_t polygonVertices, std::size_t newPolygons) {
   const std::size_t polys = polygons_.size() + newPolygons;
   const std::size_t slots = std::max(slots_.size() + (freeSlot_ == kNoSlot ? 1 : 0), n);
-  return grow(bodies_, n) && grow(bounds_, n) && grow(handles_, n) && grow(slots_, slots) &&
-         grow(queryMarks_, n) && grow(drift_, n) && grow(pairCache_, kCacheWays * n) &&
-         grow(polygons_, polys) && grow(freePolygons_, polys) && grow(slotCounts_, slots + 1) &&
+  return grow(bodies_, n, 4) && grow(bounds_, n, 4) && grow(handles_, n, 4) && grow(slots_, slots, 4) &&
+         grow(queryMarks_, n, 4) && grow(drift_, n, 4) && grow(pairCache_, kCacheWays * n, 4) &&
+         grow(polygons_, polys, 4) && grow(freePolygons_, polys, 4) && grow(slotCounts_, slots + 1, 4) &&
          grow(vertexScratch_, polygonVertices) && grow(hullScratch_, 2 * polygonVertices + 1);
 }
 
@@ -748,9 +754,9 @@ Status World::remove(BodyHandle h) {
 // A failure may leave some of the arrays with more capacity (heapBytes()); the bodies are untouched.
 Status World::reserve(std::size_t bodies) {
   const std::size_t n = std::min<std::size_t>(bodies, kMaxBodies);
-  const bool ok = grow(bodies_, n) && grow(bounds_, n) && grow(handles_, n) && grow(slots_, n) &&
-                  grow(queryMarks_, n) && grow(drift_, n) && grow(pairCache_, kCacheWays * n) &&
-                  grow(slotCounts_, n + 1);
+  const bool ok = growExactly(bodies_, n) && growExactly(bounds_, n) && growExactly(handles_, n) &&
+                  growExactly(slots_, n) && growExactly(queryMarks_, n) && growExactly(drift_, n) &&
+                  growExactly(pairCache_, kCacheWays * n) && growExactly(slotCounts_, n + 1);
   return ok ? Status{} : outOfMemory();
 }
 
@@ -1800,9 +1806,10 @@ bool World::collectCandidates() {
     if ((bb[i].parts | bb[j].parts) != 0) [[unlikely]] {
       partPairs += std::size_t{std::max<std::uint16_t>(bb[i].parts, 1)} * std::max<std::uint16_t>(bb[j].parts, 1);
     }
-    // Growth by half (plus grow's eighth): capacity within ~1.7x of the largest frame's candidates (was 2x + 1/8).
+    // Growth by a quarter (plus grow's eighth): capacity within ~1.4x of the largest frame's candidates (was 2x + 1/8,
+    // then 1.5x + 1/8).
     if (candidates_.size() + 2 > candidates_.capacity() &&
-        !grow(candidates_, candidates_.size() + candidates_.size() / 2 + 2)) {
+        !grow(candidates_, candidates_.size() + candidates_.size() / 4 + 2)) {
       ok = false;
       return;
     }
@@ -1950,10 +1957,10 @@ Status World::step() {
   certifyCandidates();  // (the results are reserved for the candidates left)
   const std::size_t c = candidates_.size() / 2;
   const bool contacts = contactMode_ == ContactMode::Contacts, manifolds = contactMode_ == ContactMode::Manifolds;
-  if (!(grow(pairBodies_, 2 * c) && grow(pairContacts_, contacts ? kPairContactStride * c : 0) &&
-        grow(pairParts_, kPairPartStride * partPairBound_) &&
-        grow(pairManifolds_, manifolds ? kPairManifoldStride * c : 0) && grow(prevPairKeys_, 2 * c) &&
-        grow(begin_, 2 * c) && grow(slotCounts_, slots_.size() + 1))) {
+  if (!(grow(pairBodies_, 2 * c, 5) && grow(pairContacts_, contacts ? kPairContactStride * c : 0, 5) &&
+        grow(pairParts_, kPairPartStride * partPairBound_, 5) &&
+        grow(pairManifolds_, manifolds ? kPairManifoldStride * c : 0, 5) && grow(prevPairKeys_, 2 * c, 5) &&
+        grow(begin_, 2 * c, 5) && grow(slotCounts_, slots_.size() + 1))) {
     return outOfMemory();  // (prevPairKeys_ still holds the last step's end events)
   }
   prevPairKeys_.clear();  // two steps old (the last step's end events): free to reuse
