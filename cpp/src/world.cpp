@@ -243,8 +243,9 @@ inline Quantised quantise(double min, double max, double corner, double scale, b
 constexpr std::uint32_t kEntryBody = (1u << 30) - 1;
 /// An entry of static_ whose body has left it (moved, removed or made moving): skipped until the next rebuild.
 constexpr std::uint32_t kStaleEntry = kEntryBody;
-/// A candidate's first index may carry this flag: a certificate says the pair touches (certifyCandidates).
-constexpr std::uint32_t kCertifiedHit = 1u << 31, kCandidateIndex = kCertifiedHit - 1;
+/// A candidate's first index may carry this flag: a certificate says the pair touches (certifyCandidates); its second
+/// this one: a body of the pair is a compound (no certificate).
+constexpr std::uint32_t kCertifiedHit = 1u << 31, kCompoundPair = 1u << 31, kCandidateIndex = kCertifiedHit - 1;
 /// Broad::kind: a moving body; a static body binned in static_; a static body binned with the moving ones in grid_.
 constexpr std::uint8_t kDynamic = 0, kStaticBinned = 1, kStaticLoose = 2;
 
@@ -1659,13 +1660,13 @@ void World::testCandidates() {
   for (std::size_t k = 0; k < n; k += 2) {  // (a first index may carry kCertifiedHit)
     if (k + kAhead < n) {
       __builtin_prefetch(&bodies_[cand[k + kAhead] & kCandidateIndex]);
-      __builtin_prefetch(&bodies_[cand[k + kAhead + 1]]);
+      __builtin_prefetch(&bodies_[cand[k + kAhead + 1] & kCandidateIndex]);
     }
     if (k + kNear < n) {
       prefetchShape(bodies_[cand[k + kNear] & kCandidateIndex]);
-      prefetchShape(bodies_[cand[k + kNear + 1]]);
+      prefetchShape(bodies_[cand[k + kNear + 1] & kCandidateIndex]);
     }
-    testPair(cand[k] & kCandidateIndex, cand[k + 1], (cand[k] & kCertifiedHit) != 0);
+    testPair(cand[k] & kCandidateIndex, cand[k + 1] & kCandidateIndex, (cand[k] & kCertifiedHit) != 0);
   }
 }
 
@@ -1683,7 +1684,7 @@ void World::certifyCandidates() {
   const bool use = coherence_ && contactMode_ == ContactMode::PairsOnly;
   for (std::size_t k = 0; k < n; k += 2) {
     std::uint32_t i = cand[k], j = cand[k + 1];
-    if (use && bounds_[i].parts == 0 && bounds_[j].parts == 0) {
+    if (use && (j & kCompoundPair) == 0) {
       if (PairCache* e = findCache(i, j)) {
         const double left = cacheBudget(e->bits) - static_cast<double>(drift_[i]) - static_cast<double>(drift_[j]);
         const bool hit = (e->bits & kCacheHit) != 0;
@@ -1814,7 +1815,7 @@ bool World::collectCandidates() {
       return;
     }
     candidates_.push_back(i);
-    candidates_.push_back(j);
+    candidates_.push_back(j | ((bb[i].parts | bb[j].parts) != 0 ? kCompoundPair : 0u));
   };
   const std::size_t buckets = grid_.bucketStart.size() - 1;
   const Entries& en = grid_.entries;
@@ -1985,7 +1986,7 @@ void World::setCoherence(bool on) { coherence_ = on; }
 World::PairCache* World::findCache(std::uint32_t ka, std::uint32_t kb) {
   PairCache* a = pairCache_.data() + kCacheWays * ka;
   PairCache* b = pairCache_.data() + kCacheWays * kb;
-  const BodyHandle ha = bodies_[ka].handle, hb = bodies_[kb].handle;
+  const BodyHandle ha = handles_[ka], hb = handles_[kb];  // (the compact array, not the bodies)
   for (std::size_t w = 0; w < kCacheWays; ++w) {
     if (a[w].partner == hb) return &a[w];
     if (b[w].partner == ha) return &b[w];
@@ -1998,7 +1999,7 @@ World::PairCache* World::newCache(std::uint32_t ka, std::uint32_t kb) {
     PairCache* e = pairCache_.data() + kCacheWays * k;
     for (std::size_t w = 0; w < kCacheWays; ++w) {
       if (e[w].partner == kNullBody) {
-        e[w].partner = bodies_[k == ka ? kb : ka].handle;
+        e[w].partner = handles_[k == ka ? kb : ka];
         return &e[w];
       }
     }
