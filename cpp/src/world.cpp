@@ -1682,7 +1682,14 @@ void World::certifyCandidates() {
   const std::size_t n = candidates_.size();
   std::size_t out = 0;
   const bool use = coherence_ && contactMode_ == ContactMode::PairsOnly;
+  constexpr std::size_t kAhead = 2 * 8;  // (the lists of candidates a few ahead prefetched: scattered in memory)
   for (std::size_t k = 0; k < n; k += 2) {
+    if (use && k + kAhead < n) {
+      __builtin_prefetch(pairCache_.data() + kCacheWays * cand[k + kAhead]);
+      __builtin_prefetch(pairCache_.data() + kCacheWays * (cand[k + kAhead + 1] & kCandidateIndex));
+      __builtin_prefetch(drift_.data() + cand[k + kAhead]);
+      __builtin_prefetch(drift_.data() + (cand[k + kAhead + 1] & kCandidateIndex));
+    }
     std::uint32_t i = cand[k], j = cand[k + 1];
     if (use && (j & kCompoundPair) == 0) {
       if (PairCache* e = findCache(i, j)) {
