@@ -1546,15 +1546,7 @@ void World::testPair(std::uint32_t i, std::uint32_t j, bool knownHit) {
   }
   pairBodies_.push_back(a->handle);
   pairBodies_.push_back(b->handle);
-  if (contactMode_ == ContactMode::PairsOnly) return;
-  const std::size_t at = pairContacts_.size();
-  pairContacts_.resize(at + kPairContactStride);  // (not insert(initializer_list): a memmove call in libc++)
-  double* out = pairContacts_.data() + at;
-  out[0] = c.normal.x;
-  out[1] = c.normal.y;
-  out[2] = c.depth;
-  out[3] = c.point.x;
-  out[4] = c.point.y;
+  if (contactMode_ == ContactMode::Contacts) writeContact(c);
 }
 
 World::Pieces World::piecesAt(std::uint32_t k) const {
@@ -1633,15 +1625,20 @@ void World::testParts(std::uint32_t ka, std::uint32_t kb) {
   if (contactMode_ == ContactMode::Manifolds) {
     writeManifold(bestManifold);
   } else if (contactMode_ == ContactMode::Contacts) {
-    const std::size_t at = pairContacts_.size();
-    pairContacts_.resize(at + kPairContactStride);
-    double* out = pairContacts_.data() + at;
-    out[0] = bestContact.normal.x;
-    out[1] = bestContact.normal.y;
-    out[2] = bestContact.depth;
-    out[3] = bestContact.point.x;
-    out[4] = bestContact.point.y;
+    writeContact(bestContact);
   }
+}
+
+// Appends c as a pairContacts() record (room reserved by step()).
+void World::writeContact(const Contact& c) {
+  const std::size_t at = pairContacts_.size();
+  pairContacts_.resize(at + kPairContactStride);  // (not insert(initializer_list): a memmove call in libc++)
+  double* out = pairContacts_.data() + at;
+  out[0] = c.normal.x;
+  out[1] = c.normal.y;
+  out[2] = c.depth;
+  out[3] = c.point.x;
+  out[4] = c.point.y;
 }
 
 // The narrow phase over the candidates, in grid order. Bodies are scattered in memory relative to that order, so

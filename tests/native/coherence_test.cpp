@@ -201,36 +201,6 @@ TEST(Coherence, CertifiedTranslationsKeepTheAnswer) {
 
 // -- 3. usefulness on the benchmark scene --------------------------------------------------------------------------------
 
-struct SceneShapes {
-  std::vector<Shape> shapes;
-  std::vector<Aabb> box;
-};
-
-SceneShapes sceneShapes(const scene::Scene& s) {
-  SceneShapes out;
-  for (const scene::Body& b : s.bodies) {
-    const Vec2 pos{b.x, b.y};
-    const double c = std::cos(b.angle), sn = std::sin(b.angle);
-    Shape sh;
-    switch (b.kind) {
-      case scene::Kind::Circle: sh = Circle{pos + rotate(Vec2{0, 0}, c, sn), b.a}; break;
-      case scene::Kind::Aabb: sh = Aabb{Vec2{-b.a / 2, -b.b / 2} + pos, Vec2{b.a / 2, b.b / 2} + pos}; break;
-      case scene::Kind::Box: sh = Box{pos + rotate(Vec2{0, 0}, c, sn), {b.a, b.b}, 0.0 + b.angle}; break;
-      case scene::Kind::Polygon: {
-        std::vector<Vec2> v;
-        for (std::size_t k = 0; k < b.points.size(); k += 2) v.push_back(pos + rotate({b.points[k], b.points[k + 1]}, c, sn));
-        Polygon p;
-        (void)Polygon::create(v, p);
-        sh = p;
-        break;
-      }
-    }
-    out.box.push_back(bounds(sh));
-    out.shapes.push_back(std::move(sh));
-  }
-  return out;
-}
-
 double median(std::vector<double> v) {
   if (v.empty()) return 0.0;
   std::sort(v.begin(), v.end());
@@ -239,7 +209,7 @@ double median(std::vector<double> v) {
 
 TEST(Coherence, BenchmarkSceneCertificatesLastFrames) {
   scene::Scene s = scene::makeScene(10000);
-  const SceneShapes start = sceneShapes(s);
+  const pair_corpus::SceneShapes start = pair_corpus::sceneShapes(s);
   std::vector<std::pair<std::size_t, std::size_t>> pairs;
   for (std::size_t i = 0; i < start.shapes.size(); ++i) {
     for (std::size_t j = i + 1; j < start.shapes.size(); ++j) {
@@ -270,7 +240,7 @@ TEST(Coherence, BenchmarkSceneCertificatesLastFrames) {
   long checks = 0;
   for (int frame = 1; frame <= kFrames; ++frame) {
     scene::advance(s);
-    const SceneShapes now = sceneShapes(s);
+    const pair_corpus::SceneShapes now = pair_corpus::sceneShapes(s);
     for (std::size_t k = 0; k < pairs.size(); ++k) {
       Tracked& t = tracked[k];
       if (t.frames >= 0) continue;

@@ -104,28 +104,9 @@ CorpusHash sceneHash(Dump& dump) {
   scene::Scene s = scene::makeScene(10000);
   Hash total, first;
   for (int frame = 0; frame < (kWholeCorpus ? 3 : 1); ++frame) {
-    std::vector<Shape> shapes;
-    std::vector<Aabb> box;
-    for (const scene::Body& b : s.bodies) {
-      const Vec2 pos{b.x, b.y};
-      const double c = std::cos(b.angle), sn = std::sin(b.angle);
-      Shape sh;
-      switch (b.kind) {
-        case scene::Kind::Circle: sh = Circle{pos + rotate(Vec2{0, 0}, c, sn), b.a}; break;
-        case scene::Kind::Aabb: sh = Aabb{Vec2{-b.a / 2, -b.b / 2} + pos, Vec2{b.a / 2, b.b / 2} + pos}; break;
-        case scene::Kind::Box: sh = Box{pos + rotate(Vec2{0, 0}, c, sn), {b.a, b.b}, 0.0 + b.angle}; break;
-        case scene::Kind::Polygon: {
-          std::vector<Vec2> v;
-          for (std::size_t k = 0; k < b.points.size(); k += 2) v.push_back(pos + rotate({b.points[k], b.points[k + 1]}, c, sn));
-          Polygon p;
-          (void)Polygon::create(v, p);
-          sh = p;
-          break;
-        }
-      }
-      box.push_back(bounds(sh));
-      shapes.push_back(std::move(sh));
-    }
+    const pair_corpus::SceneShapes scene = pair_corpus::sceneShapes(s);
+    const std::vector<Shape>& shapes = scene.shapes;
+    const std::vector<Aabb>& box = scene.box;
     // Candidates by a sweep on x, then visited in (i, j) order.
     std::vector<std::size_t> order(shapes.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;

@@ -24,6 +24,8 @@
 #include <variant>
 #include <vector>
 
+#include "../../bench/scene.h"
+
 namespace pair_corpus {
 
 using namespace collide2d;
@@ -319,5 +321,36 @@ struct Hash {
     add(c.point);
   }
 };
+
+// The world shapes of the benchmark scene's bodies (bench/scene.h, built as the World builds them) and their bounds.
+struct SceneShapes {
+  std::vector<Shape> shapes;
+  std::vector<Aabb> box;
+};
+
+inline SceneShapes sceneShapes(const scene::Scene& s) {
+  SceneShapes out;
+  for (const scene::Body& b : s.bodies) {
+    const Vec2 pos{b.x, b.y};
+    const double c = std::cos(b.angle), sn = std::sin(b.angle);
+    Shape sh;
+    switch (b.kind) {
+      case scene::Kind::Circle: sh = Circle{pos + rotate(Vec2{0, 0}, c, sn), b.a}; break;
+      case scene::Kind::Aabb: sh = Aabb{Vec2{-b.a / 2, -b.b / 2} + pos, Vec2{b.a / 2, b.b / 2} + pos}; break;
+      case scene::Kind::Box: sh = Box{pos + rotate(Vec2{0, 0}, c, sn), {b.a, b.b}, 0.0 + b.angle}; break;
+      case scene::Kind::Polygon: {
+        std::vector<Vec2> v;
+        for (std::size_t k = 0; k < b.points.size(); k += 2) v.push_back(pos + rotate({b.points[k], b.points[k + 1]}, c, sn));
+        Polygon p;
+        (void)Polygon::create(v, p);
+        sh = p;
+        break;
+      }
+    }
+    out.box.push_back(bounds(sh));
+    out.shapes.push_back(std::move(sh));
+  }
+  return out;
+}
 
 }  // namespace pair_corpus

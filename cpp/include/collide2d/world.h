@@ -629,6 +629,8 @@ class World {
   bool appendManifold(const Shape& a, const Shape& b);
   /// Appends m (count > 0) as a pairManifolds() record (room reserved by step()).
   void writeManifold(const Manifold& m);
+  /// Appends c as a pairContacts() record (room reserved by step()).
+  void writeContact(const Contact& c);
   template <class Placed> void castPlaced(const Placed& q, Vec2 translation, std::uint32_t mask, WorldCastHit& out);
   Status castImpl(const Shape& shape, const Transform& xf, Vec2 translation, std::uint32_t mask, WorldCastHit& out);
 };
