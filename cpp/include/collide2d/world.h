@@ -64,10 +64,12 @@
 //   -sABORTING_MALLOC=0 a failed growth is a Status, not an abort. Never allocate: setTransform(s), setFilter,
 //   setUserId, remove, clear, setCellSize, the other getters. Steady state (same bodies moving, no more pairs than
 //   a frame before) allocates nothing per frame or per query: step() reserves its results at their upper bounds
-//   (pairs <= candidate pairs, ends <= the previous pairs) before it replaces the previous ones.
-//   tests/native/world_oom_test.cpp checks all this with an operator new that fails from the k-th allocation on.
+//   (pairs <= candidate pairs left after the certificates, see "Temporal coherence"; the end events are written in
+//   place in the previous step's keys) before it replaces the previous ones.
 //   (One native corner: a thread other than the one that added a polygon may have to grow Polygon::create's
-//   per-thread scratch ring on its first move; if that fails, the body gets its rotated local polygon that frame.)
+//   per-thread scratch ring on its first move; if that fails, the body gets its moved vertices with their normals
+//   that frame, Polygon::assignNormalized: the same polygon unless rounding made them non-convex.)
+//   tests/native/world_oom_test.cpp checks all this with an operator new that fails from the k-th allocation on.
 // * Memory kept: result buffers keep their capacity across light frames (a heavy frame after a light one used to
 //   re-grow everything: 13x a steady heavy frame); they give most of it back after 120 consecutive steps using
 //   under a quarter of it. Candidate pairs are buffered only once filters accept and bounds overlap. Natively on
@@ -166,10 +168,10 @@
 //   30.0 ms for the same 1.9k / 19.2k / 96.4k candidate pairs (loaded machine: ratios hold, absolute numbers ~2x).
 //   A dynamic AABB tree was not built: the sweep already loses on the moving scene, and a tree does more per body.
 //   Layout: a dense grid (row-major cells over the bodies' bounds) when it has at most 4 cells per body, else a
-//   spatial hash with at least 2 buckets per body. Each entry (one per cell of a body) holds the body's bounds as
-//   floats (rounded outwards, so no pair is lost) and its index with two flags (the body starts in an earlier
-//   column / row), as a structure of arrays: the pair loop tests 4 entries per SIMD step and touches a body only for
-//   a real candidate.
+//   spatial hash with at least 2 buckets per body. Each entry (one per cell of a body) holds the body's bounds
+//   quantised to int16 within the cell (rounded outwards, so no pair is lost; two flags, the body starts in an earlier
+//   column / row, in the minimums' low bits) and its index, as a structure of arrays: the pair loop tests 8 entries
+//   per SIMD step and touches a body only for a real candidate, whose exact bounds it then compares.
 //   Cell size: 2x the "typical" body extent (max of width and height of getBounds), recomputed at each rebuild:
 //   the mean extent of the bodies in the power-of-two histogram bin that holds the median, so that a few huge or
 //   far-away bodies do not move it (one box of side 1e7 among 10k small circles used to make the cell 2,000 and the
@@ -177,12 +179,13 @@
 //   typical body covers at most 3 x 3 cells, no cell swallows the world; cellSize() returns the size in use. A body
 //   spanning more than kMaxCellsPerBody cells is kept in a separate "large" list that is tested against every body
 //   (fine for a few huge bodies such as level bounds; many bodies 10x larger than the median would be slow).
-//   Entries hold each body's bounds relative to the corner of their cell, rounded outwards to floats: only entries
-//   of one cell are compared, so a scene far from the origin (1e12..1e15) keeps its resolution (absolute float
-//   bounds made every body of such a scene coincide: 470 ms and 516 MB per step).
+//   Entries hold each body's bounds relative to the corner of their cell (1/16383 of a cell): only entries of one
+//   cell are compared, so a scene far from the origin (1e12..1e15) keeps its resolution (absolute float bounds made
+//   every body of such a scene coincide: 470 ms and 516 MB per step).
 //   Pairs are deduplicated without a lookup: a pair is tested only in the cell that holds the lower-left corner of
 //   the intersection of the two bounds. Begin / end events come from merging this step's pairs with the previous
-//   step's, both sorted by (slot A, slot B) with a counting sort: O(pairs + bodies), no hash table.
+//   step's, both sorted by (slot A, slot B) with a counting sort: O(pairs + bodies), no hash table; the end events
+//   are compacted in place in the previous step's keys.
 #pragma once
 
 #include <collide2d/collide2d.h>
@@ -463,7 +466,7 @@ class World {
   /// A uniform grid over a set of bodies (world.cpp): entries bucketed by cell, a dense table or a spatial hash.
   struct Grid {
     double cellSize = 1.0, invCellSize = 1.0;
-    Vec2 origin;   ///< entries hold float bounds relative to their cell's corner; cells count from it
+    Vec2 origin;   ///< entries hold bounds relative to their cell's corner; cells count from it
     Aabb bounds;   ///< of the bodies binned
     Entries entries;
     std::vector<Cell> entryCells;  ///< hashed grid only: the cell of each entry (a bucket mixes cells)
