@@ -350,7 +350,7 @@ bool World::reserveBodies(std::size_t n, std::size_t polygonVertices, std::size_
   const std::size_t polys = polygons_.size() + newPolygons;
   const std::size_t slots = std::max(slots_.size() + (freeSlot_ == kNoSlot ? 1 : 0), n);
   return grow(bodies_, n, 4) && grow(bounds_, n, 4) && grow(handles_, n, 4) && grow(slots_, slots, 4) &&
-         grow(queryMarks_, n, 4) && grow(drift_, n, 4) && grow(pairCache_, kCacheWays * n, 4) &&
+         grow(queryMarks_, n, 4) && (!certsLive_ || (grow(drift_, n, 4) && grow(pairCache_, kCacheWays * n, 4))) &&
          grow(polygons_, polys, 4) && grow(freePolygons_, polys, 4) && grow(slotCounts_, slots + 1, 4) &&
          grow(vertexScratch_, polygonVertices) && grow(hullScratch_, 2 * polygonVertices + 1);
 }
@@ -477,8 +477,10 @@ BodyHandle World::commitBody(Body&& b, const Filter& filter, std::uint16_t parts
   bounds_.emplace_back();
   bounds_.back().filter = filter;
   bounds_.back().parts = parts;
-  drift_.emplace_back();
-  pairCache_.resize(pairCache_.size() + kCacheWays);  // (free entries)
+  if (certsLive_) {
+    drift_.emplace_back();
+    pairCache_.resize(pairCache_.size() + kCacheWays);  // (free entries)
+  }
   updateWorld(bodies_.back(), true);
   handles_.push_back(bodies_.back().handle);
   gridDirty_ = true;
@@ -733,15 +735,19 @@ Status World::remove(BodyHandle h) {
     bodies_[d] = std::move(bodies_[last]);
     bounds_[d] = bounds_[last];
     handles_[d] = handles_[last];
-    drift_[d] = drift_[last];
-    std::copy_n(pairCache_.begin() + kCacheWays * last, kCacheWays, pairCache_.begin() + kCacheWays * d);
+    if (certsLive_) {
+      drift_[d] = drift_[last];
+      std::copy_n(pairCache_.begin() + kCacheWays * last, kCacheWays, pairCache_.begin() + kCacheWays * d);
+    }
     slots_[indexOf(handles_[d])].dense = d;
   }
   bodies_.pop_back();
   bounds_.pop_back();
   handles_.pop_back();
-  drift_.pop_back();
-  pairCache_.resize(pairCache_.size() - kCacheWays);
+  if (certsLive_) {
+    drift_.pop_back();
+    pairCache_.resize(pairCache_.size() - kCacheWays);
+  }
   slot.live = false;
   if (slot.generation < kMaxGeneration) {
     ++slot.generation;
@@ -756,8 +762,9 @@ Status World::remove(BodyHandle h) {
 Status World::reserve(std::size_t bodies) {
   const std::size_t n = std::min<std::size_t>(bodies, kMaxBodies);
   const bool ok = growExactly(bodies_, n) && growExactly(bounds_, n) && growExactly(handles_, n) &&
-                  growExactly(slots_, n) && growExactly(queryMarks_, n) && growExactly(drift_, n) &&
-                  growExactly(pairCache_, kCacheWays * n) && growExactly(slotCounts_, n + 1);
+                  growExactly(slots_, n) && growExactly(queryMarks_, n) &&
+                  (!certsLive_ || (growExactly(drift_, n) && growExactly(pairCache_, kCacheWays * n))) &&
+                  growExactly(slotCounts_, n + 1);
   return ok ? Status{} : outOfMemory();
 }
 
@@ -958,8 +965,10 @@ void World::moveBody(Body& b, const Transform& xf) {
   // Temporal coherence: how far the body went since the last step, rounded up (the length's own rounding and the
   // float's), and whether it turned.
   const Vec2 d = xf.position - b.xf.position;
-  drift_[k] = angleChanged ? std::numeric_limits<float>::infinity()
-                           : floatUp((static_cast<double>(drift_[k]) + std::sqrt(d.x * d.x + d.y * d.y)) * (1.0 + 0x1p-40));
+  if (certsLive_) {
+    drift_[k] = angleChanged ? std::numeric_limits<float>::infinity()
+                             : floatUp((static_cast<double>(drift_[k]) + std::sqrt(d.x * d.x + d.y * d.y)) * (1.0 + 0x1p-40));
+  }
   b.xf = xf;
   updateWorld(b, angleChanged);
   gridDirty_ = true;
@@ -1526,7 +1535,7 @@ void World::testPair(std::uint32_t i, std::uint32_t j, bool knownHit) {
     double slack = 0.0;
     if (contactMode_ == ContactMode::Contacts) {
       c = collide(a->shape, b->shape);
-    } else if (!coherence_) {
+    } else if (!certsLive_) {
       c.hit = overlaps(a->shape, b->shape);
     } else {
       const detail::PairSlack ps = detail::overlapsWithSlack(a->shape, b->shape);
@@ -1536,7 +1545,7 @@ void World::testPair(std::uint32_t i, std::uint32_t j, bool knownHit) {
       // moves at most the sum of both drifts, which the budget bounds).
       slack = std::min(ps.slack, 0.5 * ps.reach);
     }
-    if (coherence_ && slack > 0.0) {
+    if (slack > 0.0) {
       const std::uint32_t bits = cacheBits(slack, c.hit);
       if (bits != 0) {
         if (PairCache* e = newCache(i, j)) e->bits = bits;
@@ -1678,7 +1687,7 @@ void World::certifyCandidates() {
   std::uint32_t* cand = candidates_.data();
   const std::size_t n = candidates_.size();
   std::size_t out = 0;
-  const bool use = coherence_ && contactMode_ == ContactMode::PairsOnly;
+  const bool use = certsLive_;
   constexpr std::size_t kAhead = 2 * 8;  // (the lists of candidates a few ahead prefetched: scattered in memory)
   for (std::size_t k = 0; k < n; k += 2) {
     if (use && k + kAhead < n) {
@@ -1959,6 +1968,7 @@ Status World::step() {
     return outOfMemory();
   }
   stepStats_ = {candidates_.size() / 2, 0};
+  setCertificates(coherence_ && contactMode_ == ContactMode::PairsOnly);
   certifyCandidates();  // (the results are reserved for the candidates left)
   const std::size_t c = candidates_.size() / 2;
   const bool contacts = contactMode_ == ContactMode::Contacts, manifolds = contactMode_ == ContactMode::Manifolds;

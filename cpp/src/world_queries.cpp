@@ -272,6 +272,22 @@ void World::setContactMode(ContactMode mode) {
   }
 }
 
+// The certificates' arrays exist only while they are used (PairsOnly mode with coherence): 28 bytes per body that
+// the other modes do without. Made at the step that starts using them, every list free (so no drift from before
+// matters); given back at the step that stops. If they cannot be allocated, this step goes without them (the answers
+// are the same) and the next one tries again. (Here, in a file built for size in wasm: it runs once per switch.)
+void World::setCertificates(bool on) {
+  if (on == certsLive_) return;
+  certsLive_ = false;
+  std::vector<PairCache>().swap(pairCache_);
+  std::vector<float>().swap(drift_);
+  const std::size_t n = handles_.size(), cap = handles_.capacity();  // (cap: what reserve() or growth made)
+  if (!on || !room(pairCache_, kCacheWays * cap) || !room(drift_, cap)) return;
+  pairCache_.resize(kCacheWays * n);  // (free entries)
+  drift_.resize(n);                    // (zeros)
+  certsLive_ = true;
+}
+
 // Room for the record was reserved by step().
 bool World::appendManifold(const Shape& a, const Shape& b) {
   const Manifold m = collideManifold(a, b);  // the Shape overload: one compiled body

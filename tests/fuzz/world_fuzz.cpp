@@ -7,8 +7,10 @@
 // transforms round small polygons onto lines. Checked after each operation:
 //   * a rejected call changes nothing (body count, handles); an accepted one is mirrored in the model;
 //   * getWorldShape is the documented shape (world_model.h), bit for bit;
-//   * step(): the pairs are exactly the pairs whose filters accept, whose getBounds overlap and whose collide() hits
-//     (a compound body: some part pair whose getPartBounds overlap), A = the smaller slot, contacts bit-identical to
+//   * step(), in a contact mode that the step count chooses (no input byte: the seeds decode as before): steps 0-2
+//     Contacts, 3-5 PairsOnly, 6-8 Contacts..., coherence off at every 11th step (so certificates are made over a
+//     run of PairsOnly steps with moves between them, given back, made again): the pairs are exactly the pairs whose filters accept, whose getBounds overlap and whose collide() hits
+//     (a compound body: some part pair whose getPartBounds overlap), A = the smaller slot, in Contacts mode contacts bit-identical to
 //     collide(A, B) (the deepest part pair's, whose record comes first in pairParts()); events: every end matches an earlier begin, no
 //     pair begins twice, and the begun-not-ended set equals the current pairs;
 //   * queries: the bodies in the mask whose world shape (a part) overlaps / contains the input, sorted by slot, with
@@ -359,6 +361,10 @@ class Run {
 
   void step() {
     shapes();
+    const bool contacts = (steps_ / 3) % 2 == 0;
+    world_.setContactMode(contacts ? ContactMode::Contacts : ContactMode::PairsOnly);
+    world_.setCoherence(steps_ % 11 != 10);
+    ++steps_;
     const Status s = world_.step();
     check(s.ok(), "step failed");
     std::map<std::pair<BodyHandle, BodyHandle>, Contact> want;
@@ -404,6 +410,10 @@ class Run {
       const auto it = want.find(key);
       check(it != want.end(), "a pair brute force does not have");
       check(now.insert(key).second, "a pair twice");
+      if (!contacts) {
+        check(world_.pairContacts().empty(), "PairsOnly mode: contacts");
+        continue;
+      }
       const Contact& c = it->second;
       const double* got = world_.pairContacts().data() + 5 * p;
       const double exp[5] = {c.normal.x, c.normal.y, c.depth, c.point.x, c.point.y};
@@ -615,6 +625,7 @@ class Run {
   std::map<BodyHandle, Model> model_;
   std::vector<BodyHandle> stale_;
   std::set<std::pair<BodyHandle, BodyHandle>> active_;
+  int steps_ = 0;
 };
 
 }  // namespace

@@ -268,6 +268,58 @@ TEST(WorldCoherence, BenchmarkSceneAnswersEqualAFreshComputation) {
   }
 }
 
+// The certificates exist only while PairsOnly mode with coherence uses them (world.h, "Temporal coherence"): a step
+// in another mode gives their 28 bytes per body back, and the answers stay a fresh computation's across the switches.
+TEST(WorldCoherence, CertificatesExistOnlyWhileTheirModeUsesThem) {
+  scene::Scene s = scene::makeScene(2000);
+  World cached, fresh;
+  fresh.setCoherence(false);
+  for (World* w : {&cached, &fresh}) ASSERT_NO_FATAL_FAILURE(addScene(*w, s));
+  const std::size_t n = cached.bodyCount();
+  // Without motion every step sees the same candidates: only the certificates change what is held (after two steps,
+  // when the two buffers of pair keys, this step's and the last one's, exist).
+  for (int k = 0; k < 2; ++k) ASSERT_TRUE(cached.step().ok());
+  const std::size_t contacts = cached.heapBytes();
+  cached.setContactMode(ContactMode::PairsOnly);
+  ASSERT_TRUE(cached.step().ok());
+  const std::size_t pairsOnly = cached.heapBytes();
+  EXPECT_GE(pairsOnly, contacts + 28 * n) << "the certificates are made at the first PairsOnly step";
+  cached.setCoherence(false);
+  ASSERT_TRUE(cached.step().ok());
+  EXPECT_EQ(cached.heapBytes(), contacts) << "coherence off: the certificates are given back";
+  cached.setCoherence(true);
+  ASSERT_TRUE(cached.step().ok());
+  EXPECT_EQ(cached.heapBytes(), pairsOnly);
+  cached.setContactMode(ContactMode::Contacts);
+  ASSERT_TRUE(cached.step().ok());
+  EXPECT_EQ(cached.heapBytes(), contacts) << "Contacts mode: the certificates are given back";
+  // Moving, switching mode and coherence every few frames (certificates made afresh, given back, made again).
+  ASSERT_TRUE(fresh.step().ok());  // (the same pairs as cached's last step: nothing moved)
+  std::size_t certified = 0;
+  for (int frame = 0; frame < 60; ++frame) {
+    scene::advance(s);
+    const ContactMode mode = frame % 20 < 8 ? ContactMode::PairsOnly : frame % 20 < 12 ? ContactMode::Contacts
+                                                                                        : ContactMode::PairsOnly;
+    cached.setContactMode(mode);
+    fresh.setContactMode(mode);
+    cached.setCoherence(frame % 20 != 16);
+    for (World* w : {&cached, &fresh}) ASSERT_TRUE(w->setTransforms(transformsOf(s)).ok());
+    for (World* w : {&cached, &fresh}) ASSERT_TRUE(w->step().ok());
+    ASSERT_EQ(std::vector<std::uint32_t>(cached.pairBodies().begin(), cached.pairBodies().end()),
+              std::vector<std::uint32_t>(fresh.pairBodies().begin(), fresh.pairBodies().end()))
+        << "frame " << frame;
+    ASSERT_EQ(std::vector<std::uint32_t>(cached.beginEvents().begin(), cached.beginEvents().end()),
+              std::vector<std::uint32_t>(fresh.beginEvents().begin(), fresh.beginEvents().end()));
+    ASSERT_EQ(std::vector<std::uint32_t>(cached.endEvents().begin(), cached.endEvents().end()),
+              std::vector<std::uint32_t>(fresh.endEvents().begin(), fresh.endEvents().end()));
+    if (mode == ContactMode::Contacts || frame % 20 == 16) {
+      EXPECT_EQ(cached.stepStats().certified, 0u) << frame;
+    }
+    certified += cached.stepStats().certified;
+  }
+  EXPECT_GT(certified, 0u);
+}
+
 // -- cliffs: the same scenes as bench/native/world_bench.cpp's BM_WorldOutlier, checked for correctness -----------
 
 struct Circles {

@@ -102,7 +102,8 @@
 //   candidates are answered by certificates. In Contacts and Manifolds modes every touching pair's contact must be
 //   computed afresh (bit for bit) and certificates could spare only the separated pairs: making them costs more than
 //   they spare there (measured: 44.0 million instructions per 10k frame with them, 40.8 without), so those modes do
-//   without, as do compound bodies' pairs. Cost: 24 + 4 bytes per body.
+//   without, as do compound bodies' pairs. Cost: 24 + 4 bytes per body, allocated at the first step that uses them
+//   and given back at the first step in another mode or with coherence off (heapBytes() shows both).
 // * Compound bodies: addCompound(parts) makes one body of 1..kMaxParts convex parts (BodyPart: a Shape of any type
 //   above, placed by a local offset Transform); addOutline(points) takes any simple outline, concave allowed (a
 //   Polygon body when convex, else a compound of decompose()'s parts). Part k's local shape is its shape placed by its
@@ -607,6 +608,8 @@ class World {
   };
   static constexpr std::size_t kCacheWays = 3;
   bool coherence_ = true;
+  /// Whether pairCache_ and drift_ exist (kCacheWays and 1 per body): only while step() uses them (setCertificates).
+  bool certsLive_ = false;
   StepStats stepStats_;
   std::vector<PairCache> pairCache_;
   /// How far each body went since the last step (a sum of translation lengths, rounded up), +infinity once it turned
@@ -621,6 +624,8 @@ class World {
   void certifyCandidates();
   /// After a step: entries neither made nor used by it are freed; the others lose their kCacheUsed flag.
   void sweepCaches();
+  /// Makes (every list free) or gives back pairCache_ and drift_ (world.cpp).
+  void setCertificates(bool on);
 
   // shape casts and contact modes (cpp/src/world_queries.cpp)
   ContactMode contactMode_ = ContactMode::Contacts;

@@ -1,0 +1,56 @@
+// World memory per body in wasm (issue 12's "below 512 bytes per body without reserve()"): the mixed scene of
+// bench/scene.h, N bodies added one by one (with and without w.reserve(N)), then T frames of motion, in each contact
+// mode; w.heapBytes (every array the World holds, capacities included) divided by N after the last frame.
+//
+// Usage: node bench/js/memory.mjs [N ...] [--frames=T]     (default N = 10000 50000, T = 30)
+import { advance, fillTransforms, Kind, makeScene } from './scene.mjs';
+import { initWithMemory } from '../../web/test/shared.js';
+
+const args = process.argv.slice(2);
+const sizes = args.filter((a) => !a.startsWith('--')).map(Number);
+const frames = Number((args.find((a) => a.startsWith('--frames=')) ?? '--frames=30').slice(9));
+const { c2 } = await initWithMemory();
+
+function shapeOf(b) {
+  switch (b.kind) {
+    case Kind.Circle: return { type: 'circle', center: { x: 0, y: 0 }, radius: b.a };
+    case Kind.Aabb: return { type: 'aabb', min: { x: -b.a / 2, y: -b.b / 2 }, max: { x: b.a / 2, y: b.b / 2 } };
+    case Kind.Box: return { type: 'box', center: { x: 0, y: 0 }, halfExtents: { x: b.a, y: b.b }, angle: 0 };
+    default: {
+      const points = [];
+      for (let k = 0; k < b.points.length; k += 2) points.push({ x: b.points[k], y: b.points[k + 1] });
+      return { type: 'polygon', points };
+    }
+  }
+}
+
+function measure(n, mode, reserve) {
+  const s = makeScene(n);
+  const w = new c2.World();
+  try {
+    w.setContactMode(mode);
+    if (reserve) w.reserve(n);
+    for (const b of s.bodies) w.add(shapeOf(b), { x: b.x, y: b.y, angle: b.angle });
+    const xya = new Float64Array(3 * n);
+    let pairs = 0;
+    for (let f = 0; f < frames; f++) {
+      advance(s);
+      w.setTransforms(fillTransforms(s, xya));
+      w.step();
+      pairs += w.pairCount;
+    }
+    return { bytes: w.heapBytes / n, pairs: pairs / frames };
+  } finally {
+    w.free();
+  }
+}
+
+const rows = ['| N | reserve | contacts (default) | pairs only | manifolds | pairs per frame |', '|---:|---|---:|---:|---:|---:|'];
+for (const n of sizes.length ? sizes : [10000, 50000]) {
+  for (const reserve of [false, true]) {
+    const r = ['contacts', 'pairs', 'manifolds'].map((m) => measure(n, m, reserve));
+    rows.push(`| ${n.toLocaleString('en-US')} | ${reserve ? 'yes' : 'no'} | ${r.map((x) => x.bytes.toFixed(0)).join(' | ')} | ${r[0].pairs.toFixed(0)} |`);
+  }
+}
+console.log(`World heap bytes per body (wasm, w.heapBytes / N after ${frames} frames):\n`);
+console.log(rows.join('\n'));
