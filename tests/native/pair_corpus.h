@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "../../bench/scene.h"
+#include "splitmix.h"
 
 namespace pair_corpus {
 
@@ -35,12 +36,7 @@ inline const char* const kKindName[kKinds] = {"Circle", "Aabb", "Box", "Polygon"
 
 struct Rng {
   std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
+  std::uint64_t next() { return test_rng::splitmix64(s); }
   double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
   double uniform(double lo, double hi) { return lo + (hi - lo) * unit(); }
   int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "splitmix.h"
 #include "world_model.h"
 
 #include <algorithm>
@@ -28,12 +29,7 @@ std::uint32_t indexOf(BodyHandle h) { return h & 0xFFFFFu; }
 // Small deterministic generator (splitmix64), identical on every platform.
 struct Rng {
   std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
+  std::uint64_t next() { return test_rng::splitmix64(s); }
   double uniform() { return static_cast<double>(next() >> 11) * 0x1p-53; }
   double range(double lo, double hi) { return lo + (hi - lo) * uniform(); }
   int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
