@@ -104,6 +104,10 @@ export async function newPage(browser, viewport = { width: 1280, height: 900 }, 
 export async function open(page, base, hash) {
   await page.goto(`${base}${hash}`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  // A goto that changes only the hash is a same-document navigation: it returns before the app's hashchange handler
+  // has shown the new route, while body[data-ready] is still set from the page before. Wait for the route itself.
+  const path = hash.replace(/^#\/?/, '').split('?')[0].split('/').filter(Boolean).map(decodeURIComponent).join('/');
+  await page.waitForSelector(`body[data-route="${path.replace(/["\\]/g, '\\$&')}"]`, { state: 'attached', timeout: 15000 });
 }
 
 export function shotPath(name) {

@@ -7,7 +7,7 @@ import { chapters } from './chapters/index';
 import { heroFigure } from './chapters/hero';
 import { mountSandbox } from './views/sandbox';
 import { mountStress } from './views/stress';
-import { flushHash, parseHash } from './url';
+import { dropHash, flushHash, parseHash } from './url';
 
 const main = document.getElementById('main') as HTMLElement;
 const nav = document.getElementById('nav') as HTMLElement;
@@ -134,7 +134,7 @@ function lazyCases(params: URLSearchParams): Mounted {
 let lastPath: string | null = null;
 
 function route(): void {
-  flushHash();
+  dropHash();  // (a pending write belongs to the page left: see url.ts)
   const r = parseHash();
   current?.destroy();
   current = null;
@@ -162,6 +162,7 @@ function route(): void {
   const path = r.parts.join('/');
   if (path !== lastPath) window.scrollTo(0, 0);
   lastPath = path;
+  document.body.dataset.route = path;  // (what is shown: the browser tests wait for it after a change of the hash)
 }
 
 /** The chapter menu is an overlay under the sticky header: reachable and in view from anywhere on the page. */
@@ -182,6 +183,15 @@ document.addEventListener('pointerdown', (e) => {
   const t = e.target as Node;
   if (document.body.classList.contains('nav-open') && !nav.contains(t) && !toggle.contains(t)) setMenu(false);
 });
+// A link to another page of the tutorial: the page being left keeps its last state in its history entry (written
+// before the browser moves on; capture phase, ahead of the link's default action).
+document.addEventListener(
+  'click',
+  (e) => {
+    if ((e.target as HTMLElement | null)?.closest?.('a[href^="#"]')) flushHash();
+  },
+  true,
+);
 nav.addEventListener('click', (e) => {
   if ((e.target as HTMLElement).closest('a')) setMenu(false);
 });

@@ -32,11 +32,22 @@ export function replaceHash(hash: string): void {
   }, 60);
 }
 
-/** Writes a pending hash now (used before navigating). */
+/** Writes a pending hash now, into the current history entry (a link clicked: before the browser leaves it). */
 export function flushHash(): void {
   if (timer) {
     clearTimeout(timer);
     timer = 0;
     if (location.hash !== pending) history.replaceState(null, '', pending);
+  }
+}
+
+/**
+ * Forgets a pending hash (the location has already changed: back / forward, a typed or scripted hash). Written then,
+ * it would replace the new location with the page left behind, and the navigation would bounce back.
+ */
+export function dropHash(): void {
+  if (timer) {
+    clearTimeout(timer);
+    timer = 0;
   }
 }
