@@ -140,6 +140,23 @@ template <class A, class B> Contact roundedCollide(const A& a, const B& b) {
       out.normal = n;
       out.depth = std::max(0.0, reach - std::sqrt(r.distanceSquared));
     }
+    if constexpr (std::is_same_v<A, Capsule> && std::is_same_v<B, Circle>) {
+      // A centre within rounding of an end of the core, whose exact projection lies inside the core: the closest
+      // point found is that end, and the direction to it is rounding noise. The contact is then the core segment's
+      // against the disc of radius ra + rb (collide(Circle, Segment) decides the side exactly), normal reversed.
+      const Segment core{a.a, a.b};
+      if (core.a != core.b && (r.pointA == core.a || r.pointA == core.b)) {
+        const bool inside = r.pointA == core.b ? detail::dotSignExact(b.center, core.b, core.b, core.a) <= 0
+                                               : detail::dotSignExact(b.center, core.a, core.a, core.b) <= 0;
+        if (inside) {
+          const Contact k = collide(Circle{b.center, reach}, core);
+          if (k.hit) {
+            out.normal = detail::noNegativeZero(-k.normal);
+            out.depth = k.depth;
+          }
+        }
+      }
+    }
     out.point = r.pointB - out.normal * rb;
     return out;
   }
@@ -223,7 +240,7 @@ RayHit raycast(const Ray& r, const Capsule& c) {
 template <class T> Contact flipped(const T& a, const Capsule& b) {
   Contact c = roundedCollide(b, a);
   if (!c.hit) return c;
-  c.normal = -c.normal;
+  c.normal = detail::noNegativeZero(-c.normal);
   Core ka, kb;
   makeCore(a, ka);
   makeCore(b, kb);

@@ -142,7 +142,13 @@ Contact collide(const Circle& c, const Segment& s) {
   out.hit = true;
   out.point = cp.point;
   const Vec2 e = s.b - s.a;
-  if (s.a != s.b && cp.t > 0.0 && cp.t < 1.0) {
+  // The rounded foot parameter can clamp to an end while the centre's exact projection lies inside the segment (a
+  // centre within rounding of an end, the segment running on past it): whether the centre lies past that end is
+  // decided exactly, and only a centre past it takes the direction to the end (which rounding noise would set).
+  const bool inside = s.a != s.b && ((cp.t > 0.0 && cp.t < 1.0) ||
+                                     (cp.t == 1.0 && detail::dotSignExact(c.center, s.b, s.b, s.a) <= 0) ||
+                                     (cp.t == 0.0 && detail::dotSignExact(c.center, s.a, s.a, s.b) <= 0));
+  if (inside) {
     // The foot lies inside the segment: the normal is the segment's own perpendicular, on the side decided exactly
     // (the rounded foot may sit on either side of the centre when the centre is within rounding of the line), and
     // the distance is |e x (c - a)| / |e| (accurate relative to the distance itself).

@@ -1,6 +1,6 @@
-// Regression tests for the wrong answers of issue 10 (each reproducer as reported, then the rule it pins), and for
-// the exact touches the header promises. Expected values are derived by hand or in exact rational arithmetic
-// (noted per test), never copied from the implementation.
+// Regression tests for the wrong answers of issue 10 (each reproducer as reported, then the rule it pins; issue 12's
+// fuzz finding at the end), and for the exact touches the header promises. Expected values are derived by hand or in
+// exact rational arithmetic (noted per test), never copied from the implementation.
 #include <collide2d/collide2d.h>
 
 #include <gtest/gtest.h>
@@ -507,7 +507,6 @@ TEST(Issue10Fuzz, PolygonBeyondTheExactRangeIsNeverLeftWithTwoVertices) {
   }
 }
 
-}  // namespace
 
 // core_fuzz finding (after issue 11's merge, in code issue 10 had fixed for smaller spans): a needle polygon reaching
 // 1.08e125 whose two long edges are within 7e-4 in slope; a ray from far above crosses both lines beyond the tip, so
@@ -564,3 +563,53 @@ TEST(Issue10Fuzz, RayPastTheTipOfAnOctagonSpanning2To294IsAMiss) {
   // A ray from the left aimed at the polygon's first vertex region still hits it.
   EXPECT_TRUE(raycast(Ray{{-0x1p40, 0.0}, {1, 0}}, p).hit);
 }
+
+// core_fuzz finding (issue 12's last fresh-clone run; seed tests/fuzz/corpus/core/finding-circle-segment-end-rounding):
+// the circle's centre (-1, -1) lies 2.2e-16 inside the end (-1 - 2^-50, -1) of a segment that runs on to (3, 3). The
+// foot's rounded parameter clamped to that end, so the normal was the direction from the centre to the end, (1, 0):
+// rounding noise, and pushing the circle along it by the depth left it on the segment. The exact sign of
+// (c - end) . (end - other end) now says the centre projects inside: the normal is the segment's perpendicular.
+TEST(Issue12Fuzz, CircleCentreWithinRoundingOfASegmentsEndUsesThePerpendicular) {
+  const Segment s{{0x1.800005dffp+1, 0x1.8p+1}, {-0x1.0000000000004p+0, -0x1p+0}};
+  const Segment reversed{s.b, s.a};
+  const Circle c{{-1, -1}, 1};
+  for (const Segment& g : {s, reversed}) {
+    for (const Contact k : {collide(c, g), collide(Shape{g}, Shape{c})}) {
+      ASSERT_TRUE(k.hit);
+      const Vec2 e = g.b - g.a;
+      EXPECT_NEAR(dot(k.normal, e) / std::hypot(e.x, e.y), 0.0, 1e-12) << "the normal is perpendicular to the segment";
+      EXPECT_NEAR(k.depth, 1.0, 1e-12);
+    }
+    const Contact k = collide(c, g);
+    const Segment pushed{g.a + k.normal * (k.depth + 1e-9), g.b + k.normal * (k.depth + 1e-9)};
+    EXPECT_FALSE(overlaps(c, pushed));
+  }
+  // A centre past the end still takes the direction to it.
+  const Contact past = collide(Circle{{-1.5, -1}, 1}, s);
+  ASSERT_TRUE(past.hit);
+  EXPECT_EQ(past.normal, (Vec2{1, 0}));
+}
+
+// The same configuration with the segment as a capsule's core and the circle's radius shared between them: the
+// closest point of the core was that end and the normal its noise, (-1, -1) / sqrt 2 or (1, 0). The normal is now the
+// core's perpendicular (as collide(Circle, Segment) decides it), and a capsule's normal has no -0 component in either
+// order.
+TEST(Issue12Fuzz, CircleCentreWithinRoundingOfACapsulesCoreEndUsesThePerpendicular) {
+  const Capsule cap{{0x1.800005dffp+1, 0x1.8p+1}, {-0x1.0000000000004p+0, -0x1p+0}, 0.5};
+  const Circle c{{-1, -1}, 0.5};
+  const Vec2 e = cap.b - cap.a;
+  const Contact ab = collide(cap, c), ba = collide(c, cap);
+  ASSERT_TRUE(ab.hit && ba.hit);
+  EXPECT_NEAR(dot(ab.normal, e) / std::hypot(e.x, e.y), 0.0, 1e-12);
+  EXPECT_EQ(ba.normal, -ab.normal);
+  EXPECT_NEAR(ab.depth, 1.0, 1e-12);
+  const Circle pushed{c.center + ab.normal * (ab.depth + 1e-9), c.radius};
+  EXPECT_FALSE(overlaps(cap, pushed));
+  // No -0: a circle straight above a horizontal capsule (normal (0, 1) from the capsule: (-0, -1) before, flipped).
+  const Contact up = collide(Circle{{0, 1}, 1}, Capsule{{-1, 0}, {1, 0}, 0.5});
+  ASSERT_TRUE(up.hit);
+  EXPECT_FALSE(std::signbit(up.normal.x)) << "normal (" << up.normal.x << ", " << up.normal.y << ")";
+  EXPECT_EQ(up.normal.y, -1.0);
+}
+
+}  // namespace
