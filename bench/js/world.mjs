@@ -478,7 +478,10 @@ function runNative(ns, withRays) {
     stdio: ['ignore', 'pipe', 'ignore'],
     maxBuffer: 64 << 20,
   });
-  for (const b of JSON.parse(out).benchmarks) {
+  // (Google Benchmark writes a non-finite counter unquoted, e.g. the cv aggregate of a counter that is 0 in every
+  // repetition, "certified": NaN: not JSON. Such values are read as null.)
+  const json = out.replace(/:\s*-?(?:nan|NaN|inf|Infinity)\b/g, ': null');
+  for (const b of JSON.parse(json).benchmarks) {
     if (b.aggregate_name !== 'median') continue;
     const toMs = { ns: 1e-6, us: 1e-3, ms: 1, s: 1e3 }[b.time_unit];
     const m = /^BM_World(Frame|Raycast)\/(\d+)/.exec(b.run_name ?? b.name);
