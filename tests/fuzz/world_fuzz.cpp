@@ -214,7 +214,9 @@ class Run {
     if (!s) {
       check(h == kNullBody && world_.bodyCount() == before, "a rejected addCompound changed the world");
       check(s.error != Error::OutOfMemory, "out of memory");
-      if (s.error != Error::InvalidArgument) {
+      if (s.error != Error::InvalidArgument && failed == SIZE_MAX) {  // (not a part's: the body's own transform)
+        check(!validate(xf).ok(), "addCompound rejected a valid transform without naming a part");
+      } else if (s.error != Error::InvalidArgument) {
         check(failed < parts.size() && (!validate(parts[failed].shape) || !validate(parts[failed].offset)),
               "addCompound rejected a valid part");
       }
