@@ -20,7 +20,7 @@ done
 pkgs=()
 need() { dpkg -s "$1" >/dev/null 2>&1 || pkgs+=("$1"); }
 if [ $want_native = 1 ]; then
-  need cmake; need g++; need libgtest-dev; need libgmock-dev; need googletest; need libbenchmark-dev; need nlohmann-json3-dev
+  need cmake; need g++; need libgtest-dev; need libgmock-dev; need googletest; need libbenchmark-dev; need nlohmann-json3-dev; need libgmp-dev
 fi
 [ $want_wasm = 1 ] && need emscripten
 [ $want_browser = 1 ] && need chromium
