@@ -348,8 +348,8 @@ function drawResult(st: Stage, d: Json, res: Json, expected: boolean): void {
     const a = vecOf(from);
     const n = vecOf(dir);
     const l = Math.max(len, 28 / st.k);
-    if (expected) st.line(a, add(a, scale(n, l)), C.mtv, 6, [4, 3]);
-    else st.arrow(a, add(a, scale(n, l)), C.mtv, text);
+    if (expected) st.line(a, add(a, scale(n, l)), C.push, 6, [4, 3]);
+    else st.arrow(a, add(a, scale(n, l)), C.push, text);
   };
   const tag = expected ? 'expected' : 'actual';
   if (Array.isArray(res.point)) dot(res.point, `${tag} point`);
@@ -491,13 +491,13 @@ field is marked in the table.</p>`;
     st.onDraw = () => {
       shapes.forEach(([name, s], i) => drawLibShape(st, s, i % 2 ? C.b : C.a, name));
       if (Array.isArray(d.point)) {
-        st.dot(vecOf(d.point), C.axis, 5);
-        st.label(vecOf(d.point), 'query point', C.axis, 8, -10);
+        st.dot(vecOf(d.point), C.work, 5);
+        st.label(vecOf(d.point), 'query point', C.work, 8, -10);
       }
       if (d.circle && Array.isArray(d.displacement)) {
         const cc = shapeOf(d.circle);
         const e = add(cc.center, vecOf(d.displacement));
-        st.arrow(cc.center, e, C.path, 'displacement');
+        st.arrow(cc.center, e, C.motion, 'displacement');
         st.pathCircle(e, cc.radius);
         st.fillStroke(null, C.muted, 1, [4, 4]);
       }
