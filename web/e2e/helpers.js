@@ -7,6 +7,12 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
+/** The chapters, in reading order. */
+export const CHAPTERS = [
+  'aabb', 'circles', 'lines', 'segments', 'circle-line', 'circle-segment', 'rect-circle', 'polygon-circle', 'boxes',
+  'polygons', 'sweep', 'contains', 'raycast', 'closest', 'capsule', 'distance', 'cast', 'manifold', 'broadphase',
+];
+
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const DIST = join(ROOT, 'web/dist');
 export const SHOTS = join(ROOT, 'test-output/screenshots');

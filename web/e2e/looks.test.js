@@ -3,12 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { join } from 'node:path';
-import { ROOT, ensureBuilt, launch, newPage, open, serve, shotPath } from './helpers.js';
+import { CHAPTERS, ROOT, ensureBuilt, launch, newPage, open, serve, shotPath } from './helpers.js';
 
-export const CHAPTERS = [
-  'aabb', 'circles', 'lines', 'segments', 'circle-line', 'circle-segment', 'rect-circle', 'polygon-circle', 'boxes',
-  'polygons', 'sweep', 'contains', 'raycast', 'closest', 'capsule', 'distance', 'cast', 'manifold', 'broadphase',
-];
 const VIEWS = ['', 'sandbox', 'stress?n=2000&paused=1', 'cases?case=aabb/seed000_touching_is_hit_despite_strict_compare.json'];
 
 export const SIZES = {

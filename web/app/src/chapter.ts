@@ -242,7 +242,11 @@ export function mountChapter(root: HTMLElement, def: ChapterDef<any>, params: UR
   if (opts.embedded) cols.append(panel, text);
   else cols.append(text, panel);
   if (opts.embedded) article.append(cols);
-  else article.append(h1, cols, pager(opts));
+  else {
+    // The pager ends the text column, so that the sticky panel stays in view down to the page's end.
+    text.append(pager(opts));
+    article.append(h1, cols);
+  }
   root.replaceChildren(article);
 
   let current: { answer: Answer; result: unknown } | null = null;
