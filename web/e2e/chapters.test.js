@@ -24,7 +24,7 @@ const DRAGS = {
   raycast: ['r.b', { x: 150, y: 470 }],
   closest: ['q.p', { x: 220, y: 235 }],
   capsule: ['b.center', { x: 450, y: 260 }],
-  distance: ['b.center', { x: 260, y: 240 }],
+  distance: ['b.center', { x: 380, y: 240 }],
   cast: ['at.p', { x: 150, y: 470 }],
   manifold: ['b.center', { x: 400, y: 200 }],
   broadphase: ['b1.center', { x: 170, y: 130 }],

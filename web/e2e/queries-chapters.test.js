@@ -186,7 +186,7 @@ describe('query chapters', () => {
       await assertReadoutMatches(page, 'distance');
       let last = (await resultJson(page)).dist.distance;
       assert.ok(last > 20, `the default scene is apart (${last})`);
-      for (const to of [{ x: 370, y: 295 }, { x: 355, y: 290 }, { x: 345, y: 285 }]) {
+      for (const to of [{ x: 490, y: 295 }, { x: 475, y: 290 }, { x: 465, y: 285 }]) {
         await dragHandle(page, 'b.center', to);
         await assertReadoutMatches(page, 'distance');
         const d = (await resultJson(page)).dist.distance;

@@ -226,8 +226,16 @@ export function mountChapter(root: HTMLElement, def: ChapterDef<any>, params: UR
   inputs.el.className = 'inputs';
   inputs.el.dataset.testid = 'inputs';
   full.after(inputs.el);
-  if (opts.embedded) text.prepend(readout.el);
-  else text.prepend(lede, prose, readout.el);
+  if (opts.embedded) {
+    // The landing page's figure: its answer bar says enough; every number folds away.
+    const fold = document.createElement('details');
+    fold.className = 'numbers-fold';
+    const sum = document.createElement('summary');
+    sum.textContent = 'Every number';
+    full.remove();
+    fold.append(sum, readout.el);
+    text.prepend(fold);
+  } else text.prepend(h1, lede, prose, readout.el);
   let code: { update: () => void } | null = null;
   if (def.call && !opts.embedded) {
     const callNow = () =>
@@ -245,7 +253,7 @@ export function mountChapter(root: HTMLElement, def: ChapterDef<any>, params: UR
   else {
     // The pager ends the text column, so that the sticky panel stays in view down to the page's end.
     text.append(pager(opts));
-    article.append(h1, cols);
+    article.append(cols);
   }
   root.replaceChildren(article);
 
@@ -430,8 +438,24 @@ export function mountChapter(root: HTMLElement, def: ChapterDef<any>, params: UR
   drawMinis();
   writeUrl();
 
+  // On a narrow screen the figure sticks under the header and takes half of it: while a small figure is on screen,
+  // the big one lets go and scrolls away, so that the small one and its text can be read whole.
+  let seen = new Set<Element>();
+  const watcher = minis.length && 'IntersectionObserver' in window
+    ? new IntersectionObserver((entries) => {
+      seen = new Set(seen);
+      for (const e of entries) {
+        if (e.isIntersecting) seen.add(e.target);
+        else seen.delete(e.target);
+      }
+      article.classList.toggle('mini-in-view', seen.size > 0);
+    })
+    : null;
+  for (const m of minis) watcher?.observe(m.st.el.parentElement ?? m.st.el);
+
   return {
     destroy() {
+      watcher?.disconnect();
       layer.destroy();
       stage.destroy();
       for (const m of minis) m.st.destroy();

@@ -352,7 +352,8 @@ library's result calls them <code>ua</code> and <code>ub</code>):</p>
       (or collinear and sharing a piece)</pre>
 <p>If either parameter falls outside [0, 1], the lines still cross, but beyond the end of a segment; the figure
 then shows that crossing as a hollow marker so you can see which parameter ran out of range.</p>
-<p>Parallel segments need more care than parallel lines. Collinear segments that share a stretch do touch:
+<p>Parallel segments need more care than parallel lines. <em>Collinear</em> segments (lying on one line) that share a
+stretch do touch:
 collide2d reports that as an <em>overlap</em> with the two end points of the shared part. Segments that only share
 an end point touch in one point. All of these decisions use the exact orientation tests of the previous chapter, so
 a segment end that lies exactly on the other segment is reported as touching, never lost to rounding.</p>`,

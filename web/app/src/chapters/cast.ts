@@ -220,7 +220,7 @@ that start touching count only when they move into each other.</p>
       answer: {
         hit: hit.hit,
         text: hit.hit
-          ? `HIT: first contact at t = ${fmt(hit.fraction, 4)}${tunnels ? ' (a per-frame test misses it: tunnelling)' : ''}`
+          ? `HIT at t = ${fmt(hit.fraction, 4)}${tunnels ? '; a per-frame test misses it (tunnelling)' : ''}`
           : 'NO HIT: they do not touch during the step',
         raw: { hit, overlapsStart: start, overlapsEnd: end },
         rows: [
@@ -231,7 +231,7 @@ that start touching count only when they move into each other.</p>
           row('point', 'contact point', hit.hit ? fmtVec(hit.point) : '—'),
           row('normal', 'normal (A → B)', hit.hit ? fmtVec(hit.normal, 3) : '—'),
           row('iterations', 'advancement steps', String(hit.iterations), 'steps'),
-          row('frames', 'per-frame test: overlaps at t = 0 / t = 1', `${start} / ${end}${tunnels ? ': misses the hit' : ''}`, 'per-frame test'),
+          row('frames', 'per-frame test: overlaps at t = 0 / t = 1', `${start} / ${end}`, 'overlaps at t = 0 / 1'),
         ],
       },
     };
@@ -277,10 +277,6 @@ function timeOfImpact(A, vA, B, vB) {
       st.dot(r.hit.point, C.ink, 5.5);
       st.arrow(r.hit.point, add(r.hit.point, scale(r.hit.normal, 40 / st.k)), C.push, undefined, 2.5);
       st.label(add(r.hit.point, scale(r.hit.normal, 40 / st.k)), 'normal', C.push, 8, 8);
-    }
-    if (r.hit.hit && !r.start && !r.end) {
-      const end = posed(s, r, 1);
-      st.label(bottom(end.a), 'frame after: no overlap', C.muted, 0, 16, 'center');
     }
   },
 };

@@ -121,11 +121,13 @@ export const manifoldChapter: ChapterDef<ManR> = {
   id: 'manifold',
   title: 'Contact manifolds',
   nav: 'Manifolds',
-  lede: `A box resting on the floor touches it along a whole face: a solver needs a point under each end, not one.
+  lede: `A box resting on the floor touches it along a whole face: to hold it still, a physics engine needs a point
+under each end, not one.
 Drag and tilt the top box: the points, their depths and their ids follow.`,
   prose: `
 <p><code>collide</code> returns one contact point: enough to push two shapes apart, not enough to let a box rest on
-the floor. A solver that pushes at a single point under a box also makes it turn about that point, and the box rocks
+the floor. A physics engine's <em>solver</em> (the part that pushes touching bodies apart, frame after frame) that
+pushes at a single point under a box also makes it turn about that point, and the box rocks
 and jitters; with a point under each end of its resting face, the pushes balance and the box stays still. A
 <em>contact manifold</em> is that set of points: up to two in 2D, sharing one normal, each with its own depth.</p>
 <p><code>c2.collideManifold(a, b)</code> builds it the way Box2D does, in three steps, one per figure below.</p>

@@ -134,7 +134,8 @@ the first point where the ray enters a shape: the smallest <var>t</var> (the lib
 <em>fraction</em>), the point there and the shape's outward normal, which is what a bullet, a line of sight or a
 laser needs.</p>
 <p>For a circle it is the circle-and-line quadratic from chapter 5, keeping the smaller root. For a convex polygon
-the ray is clipped against each edge's half-plane in turn (the Cyrus–Beck idea): every edge the ray enters through
+the ray is clipped against each edge's <em>half-plane</em> (the side of the edge's line where the polygon lies)
+in turn (the Cyrus–Beck idea): every edge the ray enters through
 raises the entry fraction, every edge it leaves through lowers the exit fraction, and if the entry ever passes the
 exit the ray misses. The edge that set the last entry gives the normal.</p>
 <pre class="formula">tEnter = 0, tExit = maxFraction

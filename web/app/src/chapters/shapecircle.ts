@@ -161,9 +161,10 @@ export const polygonCircleChapter: ChapterDef<Result> = {
   lede: `The rectangle's loop works for any convex polygon: the nearest edge point within the radius, or the centre
 inside. Drag the polygon's vertices, and dent it to see the library refuse it.`,
   prose: `
-<p>Nothing in the previous chapter depended on the shape having four sides. Any convex polygon is a closed chain
-of edges from vertex <var>i</var> to vertex <var>i</var> + 1 (wrapping around from the last vertex to the first),
-so the same loop applies with <var>n</var> edges instead of four:</p>
+<p>Nothing in the previous chapter depended on the shape having four sides. A polygon is <em>convex</em> when it has
+no dent: the segment between any two of its points stays inside it, and every corner turns the same way. Any convex
+polygon is a closed chain of edges from vertex <var>i</var> to vertex <var>i</var> + 1 (wrapping around from the last
+vertex to the first), so the same loop applies with <var>n</var> edges instead of four:</p>
 <pre class="formula">for i in 0 … n−1:
   edge i = vertex[i] → vertex[(i+1) mod n]
 hit = min |M − closestᵢ|² ≤ r²  or  M inside</pre>

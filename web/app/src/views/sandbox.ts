@@ -51,8 +51,8 @@ export function mountSandbox(root: HTMLElement, params: URLSearchParams): Mounte
   art.innerHTML = `<h1>Sandbox: every pair</h1>
 <p class="prose">Add shapes, drag them around, and read what <code>overlaps</code> and <code>collide</code> say for
 every pair. A shape is drawn hatched in vermillion when it touches at least one other shape; each touching pair
-gets its minimum translation vector (dark purple arrow, pushing the second shape of the pair out of the first). The
-shape "Remove" removes is the one you last touched, outlined in dashed orange and named on the button.</p>`;
+gets its minimum translation vector (dark purple arrow, pushing the second shape of the pair out of the first). Click
+or tap a shape to select it: it shows its handles, gets a dashed outline, and is the one "Remove" removes.</p>`;
   const bar = document.createElement('div');
   bar.className = 'toolbar';
   for (const [name, make] of MAKERS) {
