@@ -148,7 +148,7 @@ accumulated push over from the last frame (<em>warm starting</em>), which is wha
 box a little: the points and depths move, the ids do not. Tilt it onto a corner ("tilted on a corner") and the
 manifold drops to one point: the corner that still touches keeps its id, so the solver keeps its push for it, and
 the point that lifted off is gone.</p>`,
-  hint: 'Drag the top shape (centre, corners, rotation) and the bottom one. Each diamond is a manifold point with its depth and id.',
+  hint: 'Drag a shape by its body; tap it for its corner and rotation handles. Each diamond is a manifold point with its depth and id.',
   view: { x: 0, y: 0, w: 800, h: 500 },
   names: { a: 'A', b: 'B' },
   select: 'b',

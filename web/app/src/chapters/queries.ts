@@ -13,7 +13,7 @@ const pt = (s: EShape): Vec => (s.kind === 'point' ? s.p : { x: NaN, y: NaN });
 
 // ---------------------------------------------------------------------------------------------------------------
 
-interface ContainsR { polygon: boolean; circle: boolean; segment: boolean; signs: number[]; pts: Vec[] }
+interface ContainsR { polygon: boolean; circle: boolean; segment: boolean; signs: number[]; pts: readonly Vec[] }
 
 export const containsChapter: ChapterDef<ContainsR> = {
   id: 'contains',
@@ -399,13 +399,15 @@ runs the same world with 10,000 bodies.</p>`,
     const world = new c2.World({ cellSize: CELL });
     try {
       const handles = BODIES.map((k) => world.add(toLib(s[k]) as c2.Shape));
+      // (handles as plain numbers: the pair buffer holds numbers)
+      const index = new Map<number, number>(handles.map((h, i) => [h as number, i + 1]));
       const n = world.step();
       const pb = world.pairBodies;
       const pc = world.pairContacts;
       const pairs: [number, number][] = [];
       const contacts: BroadR['contacts'] = [];
       for (let i = 0; i < n; i++) {
-        const a = handles.indexOf(pb[2 * i]) + 1, b = handles.indexOf(pb[2 * i + 1]) + 1;
+        const a = index.get(pb[2 * i]) ?? 0, b = index.get(pb[2 * i + 1]) ?? 0;
         pairs.push(a < b ? [a, b] : [b, a]);
         contacts.push({ normal: { x: pc[5 * i], y: pc[5 * i + 1] }, depth: pc[5 * i + 2], point: { x: pc[5 * i + 3], y: pc[5 * i + 4] } });
       }

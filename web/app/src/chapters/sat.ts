@@ -20,8 +20,8 @@ interface Result {
   sat: Sat;
   contact: { normal: Vec; depth: number; point: Vec } | null;
   /** The vertices as the library numbers them (a box: c2.corners; a polygon: its stored counter-clockwise points). */
-  la: Vec[];
-  lb: Vec[];
+  la: readonly Vec[];
+  lb: readonly Vec[];
 }
 
 /** "A's edge 2": edges are numbered from 1, in the library's vertex order. */

@@ -29,7 +29,7 @@ function compute(s: Shapes, shapeName: string): { answer: Answer; result: Result
     ? c2.box(s.p.c.x, s.p.c.y, s.p.hx, s.p.hy, s.p.angle)
     : c2.polygon(outline(s.p) ?? []);
   // The library's own corners (a box's are computed by collide2d, exactly as the live code gets them).
-  const corners: Vec[] = shape.type === 'polygon' ? shape.points : c2.corners(shape);
+  const corners: readonly Vec[] = shape.type === 'polygon' ? shape.points : c2.corners(shape);
   const edges = corners.map((p: Vec, i: number) => {
     const q = corners[(i + 1) % corners.length];
     return c2.closestPoint(c2.segment(p.x, p.y, q.x, q.y), circle.center) as EdgePoint;
