@@ -37,6 +37,7 @@ line; <var>n_wall</var> is the wall's unit normal on the ball's side):</p>
 <pre class="formula">centre(t) = S + t·v,   t in [0, 1]
 face: dist(centre(t), wall line) = r
       t = (dist(S) − r) / (v · −n_wall)
+      (dist(S): S's distance to the wall line)
 ends: |centre(t) − P|² = r²  (smaller root),
       the same for Q
 first contact: smallest valid t, all walls
