@@ -24,7 +24,7 @@ const DRAGS = {
   raycast: ['r.b', { x: 150, y: 470 }],
   closest: ['q.p', { x: 220, y: 235 }],
   capsule: ['b.center', { x: 450, y: 260 }],
-  distance: ['b.center', { x: 260, y: 240 }],
+  distance: ['b.center', { x: 380, y: 240 }],
   cast: ['at.p', { x: 150, y: 470 }],
   manifold: ['b.center', { x: 400, y: 200 }],
   broadphase: ['b1.center', { x: 170, y: 130 }],
@@ -100,7 +100,7 @@ describe('chapters', () => {
       for (const id of Object.keys(DRAGS)) {
         await open(page, server.url, `#/chapter/${id}`);
         await page.waitForSelector('[data-testid="readout"] td');
-        const canvas = await page.locator('.stage canvas').boundingBox();
+        const canvas = await page.locator('.stage:not(.mini-stage) canvas').boundingBox();
         assert.ok(canvas && canvas.width > 300 && canvas.width <= 360, `canvas fits 360 px (${canvas?.width})`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(overflow <= 360, `${id}: page is ${overflow} px wide on a 360 px screen`);
@@ -159,15 +159,18 @@ describe('teaching tools', () => {
       assert.ok(!sat.boundingCircleRejected && sat.separatingAxis >= 0, 'SAT runs and finds a separating axis');
       assert.ok(-sat.axes[sat.separatingAxis].overlap > 30, 'the gap is visible (> 30 units)');
       assert.match(await page.locator('[data-testid="step-text"]').textContent(), new RegExp(`axis ${sat.separatingAxis + 1} of 4`));
-      const before = await page.locator('.stage canvas').screenshot();
+      const before = await page.locator('.stage:not(.mini-stage) canvas').screenshot();
+      // While the whole result is shown, the slider's thumb sits on the axis the figure shows (where the test stopped).
+      assert.equal(await page.locator('[data-testid="step-slider"]').inputValue(), String(sat.separatingAxis));
+      await page.locator('[data-testid="step-slider"]').fill('0');
       for (let i = 0; i < sat.axes.length; i++) {
-        await page.locator('[data-testid="step-next"]').click();
+        if (i > 0) await page.locator('[data-testid="step-next"]').click();
         const text = await page.locator('[data-testid="step-text"]').textContent();
         const ax = sat.axes[i];
-        assert.ok(text.startsWith(`Axis ${i + 1} of ${sat.axes.length}, the normal of ${ax.owner ? 'B' : 'A'}'s edge ${ax.edge + 1}`), text);
+        assert.ok(text.startsWith(`Axis ${i + 1} of ${sat.axes.length} is perpendicular to ${ax.owner ? 'B' : 'A'}'s edge ${ax.edge + 1}`), text);
         assert.ok(text.includes(`A covers [${f(ax.minA)}, ${f(ax.maxA)}], B covers [${f(ax.minB)}, ${f(ax.maxB)}]`), text);
         assert.ok(text.includes(ax.overlap < 0 ? `Gap ${f(-ax.overlap)}` : `overlap by ${f(ax.overlap)}`), text);
-        if (i === 0) assert.ok(!(await page.locator('.stage canvas').screenshot()).equals(before), 'the figure changed');
+        if (i === 0) assert.ok(!(await page.locator('.stage:not(.mini-stage) canvas').screenshot()).equals(before), 'the figure changed');
       }
       await page.locator('[data-testid="step-slider"]').fill('1');
       assert.match(await page.locator('[data-testid="step-text"]').textContent(), /^Axis 2 of 4/);
@@ -184,10 +187,10 @@ describe('teaching tools', () => {
       await page.getByRole('button', { name: 'touching', exact: true }).click();
       assert.equal(await hitState(page), 'hit');
       const shown = await resultJson(page);
-      assert.equal(shown.collide.depth, 0, 'touching circles: a hit with depth 0');
+      assert.equal(shown.contact.depth, 0, 'touching circles: a hit with depth 0');
       await assertReadoutMatches(page, 'circles');
       await page.getByRole('button', { name: 'coincident centres' }).click();
-      assert.deepEqual((await resultJson(page)).collide.normal, { x: 1, y: 0 }, 'coincident centres: normal (1, 0)');
+      assert.deepEqual((await resultJson(page)).contact.normal, { x: 1, y: 0 }, 'coincident centres: normal (1, 0)');
       await assertReadoutMatches(page, 'circles');
       const code = page.locator('[data-testid="live-code"]');
       assert.match(await code.textContent(), /const b = c2\.circle\(400, 250, 60\);/);
@@ -229,8 +232,8 @@ test('raycast: the live code writes the c2.ray it casts; scrubbing its origin mo
   try {
     await open(page, server.url, '#/chapter/raycast');
     const code = page.locator('[data-testid="live-code"]');
-    assert.match(await code.textContent(), /const r = c2\.ray\(90, 400, 630, -280, 1\);/);
-    assert.match(await code.textContent(), /c2\.raycast\(r, c\);\s+\/\/ \{ fraction: /);
+    assert.match(await code.textContent(), /const ray = c2\.ray\(90, 400, 630, -280, 1\);/);
+    assert.match(await code.textContent(), /const hitCircle = c2\.raycast\(ray, circle\);\s+\/\/ \{ fraction: /);
     await page.locator('[data-testid="inputs"] [data-scrub="ray origin x"]').focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowRight');
     assert.equal((await hashParams(page)).get('r'), 'segment,120,400,750,120');

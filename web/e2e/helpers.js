@@ -7,6 +7,12 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
+/** The chapters, in reading order. */
+export const CHAPTERS = [
+  'aabb', 'circles', 'lines', 'segments', 'circle-line', 'circle-segment', 'rect-circle', 'polygon-circle', 'boxes',
+  'polygons', 'sweep', 'contains', 'raycast', 'closest', 'capsule', 'distance', 'cast', 'manifold', 'broadphase',
+];
+
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const DIST = join(ROOT, 'web/dist');
 export const SHOTS = join(ROOT, 'test-output/screenshots');
@@ -115,8 +121,20 @@ export function shotPath(name) {
   return join(SHOTS, `${name}.png`);
 }
 
-/** Drags a handle (data-handle id) to a world point by mouse, in small steps. */
+/**
+ * Selects the shape of a handle (focusing its handle shows the shape's handles, as Tab does), so that the handle can
+ * be grabbed.
+ */
+export async function selectHandle(page, handleId) {
+  const shape = handleId.slice(0, handleId.indexOf('.'));
+  const centre = page.locator(`[data-handle="${shape}.center"]`);
+  await ((await centre.count()) ? centre : page.locator(`[data-handle="${handleId}"]`)).focus();
+  await page.locator(`[data-handle="${handleId}"]:not(.latent)`).waitFor({ state: 'visible' });
+}
+
+/** Drags a handle (data-handle id) to a world point by mouse, in small steps (its shape selected first). */
 export async function dragHandle(page, handleId, to) {
+  await selectHandle(page, handleId);
   const h = page.locator(`[data-handle="${handleId}"]`);
   const box = await h.boundingBox();
   if (!box) throw new Error(`handle ${handleId} not visible`);
@@ -133,7 +151,7 @@ export async function dragHandle(page, handleId, to) {
 
 /** Page coordinates of a world point: the canvas shows its data-view rectangle, uniformly scaled and centred. */
 export async function worldToPage(page, p) {
-  const canvas = page.locator('.stage canvas').first();
+  const canvas = page.locator('.stage:not(.mini-stage) canvas').first();
   const box = await canvas.boundingBox();
   if (!box) throw new Error('no canvas');
   const [x, y, w, h] = ((await canvas.getAttribute('data-view')) ?? '0,0,800,500').split(',').map(Number);

@@ -28,6 +28,7 @@ export function decodeShape(c, text) {
   const n = rest.map(Number);
   switch (kind) {
     case 'circle': return c.circle(n[0], n[1], n[2]);
+    case 'rect': return c.aabb(n[0], n[1], n[2], n[3]);
     case 'aabb': return c.aabb(n[0] - n[2], n[1] - n[3], n[0] + n[2], n[1] + n[3]);
     case 'box': return c.box(n[0], n[1], n[2], n[3], n[4]);
     case 'segment': return c.segment(n[0], n[1], n[2], n[3]);
@@ -53,7 +54,9 @@ export function decodeShape(c, text) {
 export function urlCentre(text) {
   const [kind, ...rest] = text.split(',');
   const n = rest.map(Number);
-  if (kind === 'segment' || kind === 'capsule' || kind === 'line') return { x: (n[0] + n[2]) / 2, y: (n[1] + n[3]) / 2 };
+  // (the app's midpoint: a + 0.5 (b − a), the same double the page computes)
+  if (kind === 'segment' || kind === 'capsule' || kind === 'line') return { x: n[0] + 0.5 * (n[2] - n[0]), y: n[1] + 0.5 * (n[3] - n[1]) };
+  if (kind === 'rect') return { x: n[0] + 0.5 * (n[2] - n[0]), y: n[1] + 0.5 * (n[3] - n[1]) };
   return { x: n[0], y: n[1] };
 }
 
@@ -61,7 +64,7 @@ export function urlCentre(text) {
 export function decodeMoved(c, text, d) {
   const [kind, ...rest] = text.split(',');
   const n = rest.map(Number);
-  if (kind === 'segment' || kind === 'capsule') {
+  if (kind === 'segment' || kind === 'capsule' || kind === 'rect') {
     n[0] += d.x; n[1] += d.y; n[2] += d.x; n[3] += d.y;
   } else {
     n[0] += d.x; n[1] += d.y;
@@ -69,64 +72,87 @@ export function decodeMoved(c, text, d) {
   return decodeShape(c, [kind, ...n].join(','));
 }
 
-/** What each chapter's read-out must show, computed here from the URL state (`params`: the raw URL texts). */
+/**
+ * What each chapter's read-out must show, computed here from the URL state (`params`: the raw URL texts). The keys
+ * are the variables the chapter's live code declares.
+ */
 export const EXPECTED = {
-  aabb: (c, s) => ({ overlaps: c.overlaps(s.a, s.b), collide: c.collide(s.a, s.b) }),
-  circles: (c, s) => ({ overlaps: c.overlaps(s.a, s.b), collide: c.collide(s.a, s.b) }),
-  lines: (c, s) => c.intersectLines(s.a, s.b),
-  segments: (c, s) => c.intersectSegments(s.a, s.b),
-  'circle-line': (c, s) => c.intersectCircleLine(s.c, s.l),
-  'circle-segment': (c, s) => c.intersectCircleSegment(s.c, s.s),
-  'rect-circle': (c, s) => ({
-    overlaps: c.overlaps(s.c, s.p), closestPoint: c.closestPoint(s.p, s.c.center), collide: c.collide(s.p, s.c),
-  }),
-  'polygon-circle': (c, s) => ({
-    overlaps: c.overlaps(s.c, s.p), closestPoint: c.closestPoint(s.p, s.c.center), collide: c.collide(s.p, s.c),
-  }),
-  boxes: (c, s) => c.sat(s.a, s.b),
-  polygons: (c, s) => c.sat(s.a, s.b),
-  contains: (c, s) => ({ polygon: c.contains(s.p, s.q), circle: c.contains(s.c, s.q), segment: c.contains(s.s, s.q) }),
+  aabb: (c, s) => ({ hit: c.overlaps(s.a, s.b), contact: c.collide(s.a, s.b) }),
+  circles: (c, s) => ({ hit: c.overlaps(s.a, s.b), contact: c.collide(s.a, s.b) }),
+  lines: (c, s) => ({ crossing: c.intersectLines(s.a, s.b) }),
+  segments: (c, s) => ({ crossing: c.intersectSegments(s.a, s.b) }),
+  'circle-line': (c, s) => ({ crossing: c.intersectCircleLine(s.c, s.l), foot: c.closestPoint(s.l, s.c.center) }),
+  'circle-segment': (c, s) => ({ crossing: c.intersectCircleSegment(s.c, s.s) }),
+  'rect-circle': (c, s) => shapeCircle(c, s),
+  'polygon-circle': (c, s) => shapeCircle(c, s),
+  boxes: (c, s) => ({ sat: c.sat(s.a, s.b), contact: c.collide(s.a, s.b) }),
+  polygons: (c, s) => ({ sat: c.sat(s.a, s.b), contact: c.collide(s.a, s.b) }),
+  contains: (c, s) => {
+    const pts = s.p.points;
+    return {
+      inPolygon: c.contains(s.p, s.q), inCircle: c.contains(s.c, s.q), onSegment: c.contains(s.s, s.q),
+      signs: pts.map((p, i) => c.orient(p, pts[(i + 1) % pts.length], s.q)),
+    };
+  },
   raycast: (c, s) => {
     const ray = c.ray(s.r.a.x, s.r.a.y, s.r.b.x - s.r.a.x, s.r.b.y - s.r.a.y, 1);
-    return { c: c.raycast(ray, s.c), b: c.raycast(ray, s.b), p: c.raycast(ray, s.p) };
+    return { hitCircle: c.raycast(ray, s.c), hitBox: c.raycast(ray, s.b), hitPolygon: c.raycast(ray, s.p) };
   },
   closest: (c, s) => ({
-    polygon: c.closestPoint(s.p, s.q), circle: c.closestPoint(s.c, s.q), segment: c.closestPoint(s.s, s.q),
+    onPolygon: c.closestPoint(s.p, s.q), onCircle: c.closestPoint(s.c, s.q), onSegment: c.closestPoint(s.s, s.q),
   }),
-  // The page asks a World (grid broad phase); here: brute force over every pair with overlaps().
+  // The page asks a World (grid broad phase); here: brute force over every pair with overlaps() (body numbers from 1).
   broadphase: (c, s) => {
     const bodies = Object.keys(s).filter((k) => /^b\d+$/.test(k)).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
     const pairs = [];
     for (let i = 0; i < bodies.length; i++) {
-      for (let j = i + 1; j < bodies.length; j++) if (c.overlaps(s[bodies[i]], s[bodies[j]])) pairs.push([i, j]);
+      for (let j = i + 1; j < bodies.length; j++) if (c.overlaps(s[bodies[i]], s[bodies[j]])) pairs.push([i + 1, j + 1]);
     }
-    return { pairs };
+    return { n: pairs.length, pairs };
   },
   capsule: (c, s) => ({
-    overlaps: c.overlaps(s.a, s.b),
-    collide: c.collide(s.a, s.b),
-    distance: c.distance(s.a, s.b),
-    core: c.distance(c.segment(s.a.a.x, s.a.a.y, s.a.b.x, s.a.b.y), s.b),
+    hit: c.overlaps(s.a, s.b),
+    contact: c.collide(s.a, s.b),
+    dist: c.distance(s.a, s.b),
+    coreDist: c.distance(c.segment(s.a.a.x, s.a.a.y, s.a.b.x, s.a.b.y), s.b),
   }),
-  distance: (c, s) => ({ distance: c.distance(s.a, s.b), steps: c.distanceSteps(s.a, s.b) }),
+  distance: (c, s) => ({ dist: c.distance(s.a, s.b), steps: c.distanceSteps(s.a, s.b) }),
   cast: (c, s, params) => {
     const ca = urlCentre(params.get('a'));
     const cb = urlCentre(params.get('b'));
     const va = { x: s.at.x - ca.x, y: s.at.y - ca.y };
     const vb = { x: s.bt.x - cb.x, y: s.bt.y - cb.y };
     return {
-      cast: c.cast(s.a, { translation: va }, s.b, { translation: vb }),
+      hit: c.cast(s.a, { translation: va }, s.b, { translation: vb }),
       overlapsStart: c.overlaps(s.a, s.b),
       overlapsEnd: c.overlaps(decodeMoved(c, params.get('a'), va), decodeMoved(c, params.get('b'), vb)),
     };
   },
-  manifold: (c, s) => ({ manifold: c.collideManifold(s.a, s.b), collide: c.collide(s.a, s.b) }),
+  manifold: (c, s) => ({ manifold: c.collideManifold(s.a, s.b), contact: c.collide(s.a, s.b) }),
   sweep: (c, s) => {
     const disp = { x: s.target.x - s.ball.center.x, y: s.target.y - s.ball.center.y };
     const walls = [s.w1, s.w2, s.w3];
-    return { sweep: c.sweep(s.ball, disp, walls), moveAndSlide: c.moveAndSlide(s.ball, disp, walls, 4) };
+    return {
+      first: c.sweep(s.ball, disp, walls),
+      slide: c.moveAndSlide(s.ball, disp, walls, 4),
+      touching: walls.map((w) => c.overlaps(s.ball, w)),
+    };
   },
 };
+
+/** Rectangle or polygon (p) and circle (c): the tests, and the closest point of each edge (the library's corners). */
+function shapeCircle(c, s) {
+  const corners = s.p.type === 'box' ? c.corners(s.p) : s.p.points;
+  return {
+    hit: c.overlaps(s.c, s.p),
+    closest: c.closestPoint(s.p, s.c.center),
+    contact: c.collide(s.p, s.c),
+    edges: corners.map((p, i) => {
+      const q = corners[(i + 1) % corners.length];
+      return c.closestPoint(c.segment(p.x, p.y, q.x, q.y), s.c.center);
+    }),
+  };
+}
 
 /** The same JSON normalisation as the page (NaN / Infinity as strings). */
 export const normal = (x) =>

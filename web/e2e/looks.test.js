@@ -3,12 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { join } from 'node:path';
-import { ROOT, ensureBuilt, launch, newPage, open, serve, shotPath } from './helpers.js';
+import { CHAPTERS, ROOT, ensureBuilt, launch, newPage, open, serve, shotPath } from './helpers.js';
 
-export const CHAPTERS = [
-  'aabb', 'circles', 'lines', 'segments', 'circle-line', 'circle-segment', 'rect-circle', 'polygon-circle', 'boxes',
-  'polygons', 'sweep', 'contains', 'raycast', 'closest', 'capsule', 'distance', 'cast', 'manifold', 'broadphase',
-];
 const VIEWS = ['', 'sandbox', 'stress?n=2000&paused=1', 'cases?case=aabb/seed000_touching_is_hit_despite_strict_compare.json'];
 
 export const SIZES = {
@@ -34,16 +30,23 @@ describe('looks', () => {
   if (process.env.UPDATE_DOCS) {
     test('README pictures (docs/*.png)', async () => {
       const { page, context } = await newPage(browser, { width: 1280, height: 800 });
+      // SAT on axis 2 of 4; the text scrolled to the small figures (projection, then gap).
       await open(page, server.url, '#/chapter/boxes');
-      await page.locator('[data-testid="step-next"]').click();
-      await page.locator('[data-testid="step-next"]').click();
+      await page.locator('[data-testid="step-slider"]').fill('1');
+      await page.locator('figure[data-mini="project"]').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await page.evaluate(() => document.activeElement?.blur());
       await page.mouse.move(0, 0);
+      await page.waitForTimeout(200);
       await page.screenshot({ path: join(ROOT, 'docs/tutorial-boxes.png') });
       await open(page, server.url, '#/chapter/sweep');
       await page.screenshot({ path: join(ROOT, 'docs/tutorial-sweep.png') });
+      // GJK at iteration 3 of 4; the text scrolled to the simplex in B − A.
       await open(page, server.url, '#/chapter/distance');
-      for (let i = 0; i < 3; i++) await page.locator('[data-testid="step-next"]').click();
+      await page.locator('[data-testid="step-slider"]').fill('2');
+      await page.locator('figure[data-mini="support"]').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await page.evaluate(() => document.activeElement?.blur());
       await page.mouse.move(0, 0);
+      await page.waitForTimeout(200);
       await page.screenshot({ path: join(ROOT, 'docs/tutorial-distance.png') });
       await context.close();
       const phone = await newPage(browser, SIZES.phone.viewport, true);
@@ -79,7 +82,14 @@ describe('looks', () => {
           assert.ok(wide.scroll <= wide.w, `#/${r} at ${size}: page is ${wide.scroll} px wide on ${wide.w} px (${wide.over.join('; ')})`);
           assert.deepEqual(wide.over, [], `#/${r} at ${size}: elements stick out on the right`);
           const name = r.split('?')[0].replace(/\//g, '-') || 'home';
-          await page.screenshot({ path: shotPath(`looks-${size}-${name}`), fullPage: size === 'desktop' ? false : false });
+          await page.screenshot({ path: shotPath(`looks-${size}-${name}`) });
+          // The small figures in the text, one picture each.
+          for (const fig of await page.locator('figure[data-mini]').all()) {
+            // (at the bottom of the screen: on a phone the figure above sticks under the header)
+            await fig.evaluate((e) => e.scrollIntoView({ block: 'end' }));
+            await page.waitForTimeout(50);
+            await fig.screenshot({ path: shotPath(`looks-${size}-${name}-mini-${await fig.getAttribute('data-mini')}`) });
+          }
         }
         assert.deepEqual(errors, []);
       } finally {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  dragHandle, ensureBuilt, hashParams, hitState, launch, newPage, open, resultJson, serve, shotPath,
+  dragHandle, ensureBuilt, hashParams, hitState, launch, newPage, open, resultJson, selectHandle, serve, shotPath,
 } from './helpers.js';
 import { EXPECTED, decodeShape, diff, lib, normal } from './lib.js';
 
@@ -47,6 +47,7 @@ const f = (x, d = 3) => {
 
 /** Moves a handle by (dx, dy) screen pixels with the mouse, in one step. */
 async function nudge(page, handle, dx, dy) {
+  await selectHandle(page, handle);
   const b = await page.locator(`[data-handle="${handle}"]`).boundingBox();
   assert.ok(b, `handle ${handle} is on the page`);
   const x = b.x + b.width / 2, y = b.y + b.height / 2;
@@ -81,6 +82,12 @@ describe('query chapters', () => {
         assert.ok(wide <= 390, `${id}: the page is ${wide} px wide on a 390 px phone`);
       }
       const before = (await hashParams(page)).get('a');
+      // B is selected: the capsule's handles are hidden until a tap on its body selects it.
+      assert.equal(await page.locator('[data-handle="a.b"]').evaluate((e) => e.classList.contains('latent')), true);
+      const mid = await page.locator('[data-handle="a.center"]').boundingBox();
+      await page.touchscreen.tap(mid.x + mid.width / 2, mid.y + mid.height / 2);
+      await page.locator('[data-handle="a.b"]:not(.latent)').waitFor();
+      assert.equal((await hashParams(page)).get('a'), before, 'a tap selects, it does not move');
       const b = await page.locator('[data-handle="a.b"]').boundingBox();
       const from = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
       await touchDrag(page, from, { x: from.x + 30, y: from.y + 40 });
@@ -131,32 +138,33 @@ describe('query chapters', () => {
         await dragHandle(page, 'b.center', to);
         await assertReadoutMatches(page, 'capsule');
         const shown = await resultJson(page);
-        assert.ok(shown.core.distance < last, `core distance decreases (${shown.core.distance} < ${last})`);
-        last = shown.core.distance;
+        assert.ok(shown.coreDist.distance < last, `core distance decreases (${shown.coreDist.distance} < ${last})`);
+        last = shown.coreDist.distance;
         // A capsule test is the segment test plus the radius.
-        assert.ok(close(shown.distance.distance, Math.max(0, shown.core.distance - r), 1e-7),
-          `distance(capsule) = max(0, core − r): ${shown.distance.distance} vs ${shown.core.distance} − ${r}`);
-        assert.equal(shown.overlaps, shown.core.distance <= r);
+        assert.ok(close(shown.dist.distance, Math.max(0, shown.coreDist.distance - r), 1e-7),
+          `distance(capsule) = max(0, core − r): ${shown.dist.distance} vs ${shown.coreDist.distance} − ${r}`);
+        assert.equal(shown.hit, shown.coreDist.distance <= r);
       }
       await dragHandle(page, 'b.center', { x: 450, y: 260 });
       assert.equal(await hitState(page), 'hit');
       const hit = await resultJson(page);
-      assert.ok(hit.collide && hit.collide.depth > 0, 'a contact with depth');
+      assert.ok(hit.contact && hit.contact.depth > 0, 'a contact with depth');
       // The core's distance to the circle (its rim) is what the capsule's radius has to cover.
-      assert.ok(hit.core.distance > 0 && close(hit.collide.depth, r - hit.core.distance, 1e-7),
-        `depth = r − core distance (${hit.collide.depth} vs ${r} − ${hit.core.distance})`);
+      assert.ok(hit.coreDist.distance > 0 && close(hit.contact.depth, r - hit.coreDist.distance, 1e-7),
+        `depth = r − core distance (${hit.contact.depth} vs ${r} − ${hit.coreDist.distance})`);
       await page.getByRole('button', { name: 'against a box', exact: true }).click();
       assert.match((await hashParams(page)).get('b'), /^box,/);
       await assertReadoutMatches(page, 'capsule');
       await page.getByRole('button', { name: 'two capsules', exact: true }).click();
       assert.match((await hashParams(page)).get('b'), /^capsule,/);
       await assertReadoutMatches(page, 'capsule');
-      const before = (await resultJson(page)).distance.distance;
+      const before = (await resultJson(page)).dist.distance;
+      await selectHandle(page, 'a.radius');
       await page.locator('[data-handle="a.radius"]').focus();
       for (let i = 0; i < 2; i++) await page.keyboard.press('Shift+ArrowDown');
       await assertReadoutMatches(page, 'capsule');
       const after = await resultJson(page);
-      assert.ok(after.distance.distance < before, `a bigger radius: closer (${after.distance.distance} < ${before})`);
+      assert.ok(after.dist.distance < before, `a bigger radius: closer (${after.dist.distance} < ${before})`);
       assert.match(await page.locator('[data-testid="live-code"]').textContent(), /const a = c2\.capsule\(/);
       // The URL reproduces a capsule against a capsule.
       const hash = await page.evaluate(() => location.hash);
@@ -176,24 +184,27 @@ describe('query chapters', () => {
     try {
       await open(page, server.url, '#/chapter/distance');
       await assertReadoutMatches(page, 'distance');
-      let last = (await resultJson(page)).distance.distance;
+      let last = (await resultJson(page)).dist.distance;
       assert.ok(last > 20, `the default scene is apart (${last})`);
-      for (const to of [{ x: 370, y: 295 }, { x: 355, y: 290 }, { x: 345, y: 285 }]) {
+      for (const to of [{ x: 490, y: 295 }, { x: 475, y: 290 }, { x: 465, y: 285 }]) {
         await dragHandle(page, 'b.center', to);
         await assertReadoutMatches(page, 'distance');
-        const d = (await resultJson(page)).distance.distance;
+        const d = (await resultJson(page)).dist.distance;
         assert.ok(d < last, `distance decreases as B comes closer (${d} < ${last})`);
         last = d;
       }
       // The stepper: one iteration at a time; the last one's v is pointB − pointA (polygon and box: no radius).
-      const { distance, steps } = await resultJson(page);
+      const { dist: distance, steps } = await resultJson(page);
       assert.ok(steps.length >= 1, 'GJK steps');
       const lastStep = steps[steps.length - 1];
       assert.ok(close(lastStep.closest.x, distance.pointB.x - distance.pointA.x, 1e-9), 'v.x = pointB.x − pointA.x');
       assert.ok(close(lastStep.closest.y, distance.pointB.y - distance.pointA.y, 1e-9), 'v.y = pointB.y − pointA.y');
       assert.ok(close(Math.hypot(lastStep.closest.x, lastStep.closest.y), distance.distance, 1e-9), '|v| = distance');
+      // The thumb sits on the last iteration while the result is shown; from the first, ▶ walks them in order.
+      assert.equal(await page.locator('[data-testid="step-slider"]').inputValue(), String(steps.length - 1));
+      await page.locator('[data-testid="step-slider"]').fill('0');
       for (let i = 0; i < steps.length; i++) {
-        await page.locator('[data-testid="step-next"]').click();
+        if (i > 0) await page.locator('[data-testid="step-next"]').click();
         const text = await page.locator('[data-testid="step-text"]').textContent();
         assert.ok(text.startsWith(`Iteration ${i + 1} of ${steps.length}: the simplex is`), text);
         const v = steps[i].closest;
@@ -203,8 +214,8 @@ describe('query chapters', () => {
       await page.getByRole('button', { name: 'overlapping', exact: true }).click();
       assert.equal(await hitState(page), 'hit');
       const o = await resultJson(page);
-      assert.equal(o.distance.distance, 0);
-      assert.equal(o.distance.overlap, true);
+      assert.equal(o.dist.distance, 0);
+      assert.equal(o.dist.overlap, true);
       assert.equal(await page.locator('[data-testid="out-distance"]').textContent(), '0');
       await assertReadoutMatches(page, 'distance');
       await page.getByRole('button', { name: 'circle and capsule', exact: true }).click();
@@ -221,25 +232,25 @@ describe('query chapters', () => {
       await open(page, server.url, '#/chapter/cast');
       await assertReadoutMatches(page, 'cast');
       const shown = await resultJson(page);
-      assert.equal(shown.cast.hit, true, 'the default scene hits');
-      assert.equal(await page.locator('[data-testid="out-fraction"]').textContent(), f(shown.cast.fraction, 6));
+      assert.equal(shown.hit.hit, true, 'the default scene hits');
+      assert.equal(await page.locator('[data-testid="out-fraction"]').textContent(), f(shown.hit.fraction, 6));
       // Dragging A's arrow head shortens the motion: the contact comes later in the step, or not at all.
-      const fr0 = shown.cast.fraction;
+      const fr0 = shown.hit.fraction;
       await page.getByRole('button', { name: 'head-on', exact: true }).click();
       await assertReadoutMatches(page, 'cast');
       const head = await resultJson(page);
-      assert.equal(head.cast.hit, true);
+      assert.equal(head.hit.hit, true);
       const { params } = await shapesFromUrl(page);
       // Head-on, box half-width 50 moving +380 and a pentagon of radius 60 (left vertex at x = 620 − 60·cos 18°)
       // moving −240: the gap closes at 620 speed.
       // (the tutorial rounds the vertices to 0.01: 57.06).
       const gap = 620 - 57.06 - (140 + 50);
-      assert.ok(Math.abs(head.cast.fraction - gap / 620) < 1e-9, `fraction ${head.cast.fraction} = gap / closing speed ${gap / 620}`);
+      assert.ok(Math.abs(head.hit.fraction - gap / 620) < 1e-9, `fraction ${head.hit.fraction} = gap / closing speed ${gap / 620}`);
       assert.equal(params.get('bt'), 'point,380,250');
       await dragHandle(page, 'at.p', { x: 330, y: 250 });
       await assertReadoutMatches(page, 'cast');
       const slower = await resultJson(page);
-      assert.ok(slower.cast.hit && slower.cast.fraction > head.cast.fraction, `slower A: later contact (${slower.cast.fraction} > ${head.cast.fraction})`);
+      assert.ok(slower.hit.hit && slower.hit.fraction > head.hit.fraction, `slower A: later contact (${slower.hit.fraction} > ${head.hit.fraction})`);
       assert.ok(fr0 > 0);
       // The bullet: apart at t = 0 and at t = 1, yet the cast hits the wall.
       await page.getByRole('button', { name: 'bullet through a wall', exact: true }).click();
@@ -247,9 +258,9 @@ describe('query chapters', () => {
       const b = await resultJson(page);
       assert.equal(b.overlapsStart, false);
       assert.equal(b.overlapsEnd, false);
-      assert.equal(b.cast.hit, true);
+      assert.equal(b.hit.hit, true);
       // Circle r 8 from x 80 to 720, wall from x 396 to 404: first contact when the centre reaches 388.
-      assert.ok(Math.abs(b.cast.fraction - 308 / 640) < 1e-9, `bullet fraction ${b.cast.fraction}`);
+      assert.ok(Math.abs(b.hit.fraction - 308 / 640) < 1e-9, `bullet fraction ${b.hit.fraction}`);
       assert.match(await page.locator('[data-testid="hit-state"]').textContent(), /tunnelling/);
       // The time slider poses the shapes at t: apart at 0.48, overlapping at 0.49 (the contact is at 0.48125).
       await page.locator('[data-testid="step-slider"]').fill('48');

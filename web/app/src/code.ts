@@ -1,16 +1,30 @@
-// The live code panel under a figure: the exact collide2d calls the figure makes, with the current numbers, and the
-// plain ~10-line version of the test. The shapes' numbers are scrubbable: drag one sideways (or focus it and use the
-// arrow keys) and the figure, the read-out and the URL follow.
+// The live code panel of a chapter: a whole program that runs as pasted (Node or a bundler), making the figure's
+// shapes with the figure's exact numbers and calling collide2d as the figure does, each result in a comment; and the
+// plain ~10-line version of the test. Numbers are written as the shortest text that reads back as the same double,
+// so the pasted program computes bit for bit what the page shows (a browser test runs every panel in Node and
+// compares). The shapes' numbers are scrubbable: drag one sideways (or focus it and use the arrow keys) and the
+// figure, the read-out and the URL follow.
 import { r2 } from './geom';
-import { type EShape, polyWorld, quantize } from './shapes';
+import { type EShape, exact, polyWorld, quantize } from './shapes';
 
 type Tok = string | { value: number; set: (v: number) => void; step: number; label: string };
 
 const esc = (t: string) => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
-const n = (x: number) => String(r2(x));
+const n = exact;
 
-/** Tokens of the factory call that makes this shape (numbers are scrubbable where they map to one field). */
-export function shapeTokens(s: EShape, name: string): Tok[] {
+/** A point as code: { x: …, y: … } with exact numbers. */
+export const xyCode = (p: { x: number; y: number }): string => `{ x: ${exact(p.x)}, y: ${exact(p.y)} }`;
+
+/** The c2 call that makes a library shape equal to s (exact numbers; not scrubbable). */
+export function shapeCode(s: EShape): string {
+  return shapeTokens(s, '', true).map((t) => (typeof t === 'string' ? t : n(t.value))).join('');
+}
+
+/**
+ * Tokens of the factory call that makes this shape (numbers are scrubbable where they map to one field). A
+ * polygon's vertices are its world points (the turned local points), written exactly when `exactPolygon`.
+ */
+export function shapeTokens(s: EShape, name: string, exactPolygon = true): Tok[] {
   const N = (label: string, get: () => number, set: (v: number) => void, step = 1): Tok => ({
     value: get(), set: (v) => { set(v); quantize(s); }, step, label: `${name} ${label}`,
   });
@@ -19,13 +33,11 @@ export function shapeTokens(s: EShape, name: string): Tok[] {
       return ['c2.circle(', N('x', () => s.c.x, (v) => { s.c = { ...s.c, x: v }; }), ', ',
         N('y', () => s.c.y, (v) => { s.c = { ...s.c, y: v }; }), ', ',
         N('radius', () => s.r, (v) => { s.r = Math.max(1, v); }), ')'];
-    case 'aabb': {
-      const x0 = s.c.x - s.hw, x1 = s.c.x + s.hw, y0 = s.c.y - s.hh, y1 = s.c.y + s.hh;
-      const setX = (a: number, b: number) => { s.c = { ...s.c, x: (a + b) / 2 }; s.hw = Math.max(1, Math.abs(b - a) / 2); };
-      const setY = (a: number, b: number) => { s.c = { ...s.c, y: (a + b) / 2 }; s.hh = Math.max(1, Math.abs(b - a) / 2); };
-      return ['c2.aabb(', N('min x', () => x0, (v) => setX(v, x1)), ', ', N('min y', () => y0, (v) => setY(v, y1)), ', ',
-        N('max x', () => x1, (v) => setX(x0, v)), ', ', N('max y', () => y1, (v) => setY(y0, v)), ')'];
-    }
+    case 'aabb':
+      return ['c2.aabb(', N('min x', () => s.min.x, (v) => { s.min = { ...s.min, x: Math.min(v, s.max.x - 1) }; }), ', ',
+        N('min y', () => s.min.y, (v) => { s.min = { ...s.min, y: Math.min(v, s.max.y - 1) }; }), ', ',
+        N('max x', () => s.max.x, (v) => { s.max = { ...s.max, x: Math.max(v, s.min.x + 1) }; }), ', ',
+        N('max y', () => s.max.y, (v) => { s.max = { ...s.max, y: Math.max(v, s.min.y + 1) }; }), ')'];
     case 'box':
       return ['c2.box(', N('x', () => s.c.x, (v) => { s.c = { ...s.c, x: v }; }), ', ',
         N('y', () => s.c.y, (v) => { s.c = { ...s.c, y: v }; }), ', ',
@@ -56,8 +68,11 @@ export function shapeTokens(s: EShape, name: string): Tok[] {
     case 'point':
       return ['{ x: ', N('x', () => s.p.x, (v) => { s.p = { ...s.p, x: v }; }), ', y: ',
         N('y', () => s.p.y, (v) => { s.p = { ...s.p, y: v }; }), ' }'];
-    case 'polygon':
-      return [`c2.polygon([${polyWorld(s).map((p) => `{ x: ${n(p.x)}, y: ${n(p.y)} }`).join(', ')}])`];
+    case 'polygon': {
+      const pts = polyWorld(s);
+      if (!exactPolygon) return [`c2.polygon([${pts.map((p) => `{ x: ${r2(p.x)}, y: ${r2(p.y)} }`).join(', ')}])`];
+      return [`c2.polygon([\n${pts.map((p) => `  ${xyCode(p)},`).join('\n')}\n])`];
+    }
   }
 }
 
@@ -76,6 +91,7 @@ export class ScrubLines {
     private onChange: () => void,
     private lead: (key: string) => string,
     private end = ';\n',
+    private exactPolygon = true,
   ) {
     this.el = document.createElement(tag);
   }
@@ -84,7 +100,7 @@ export class ScrubLines {
     if (this.el.querySelector('.scrub.active')) {
       const values = new Map<string, number>();
       for (const [k, s] of Object.entries(this.shapes()))
-        for (const t of shapeTokens(s, this.names[k] ?? k)) if (typeof t !== 'string') values.set(t.label, t.value);
+        for (const t of shapeTokens(s, this.names[k] ?? k, this.exactPolygon)) if (typeof t !== 'string') values.set(t.label, t.value);
       for (const span of this.el.querySelectorAll<HTMLElement>('.scrub')) {
         const v = values.get(span.dataset.scrub ?? '');
         if (v !== undefined) span.textContent = n(v);
@@ -96,7 +112,7 @@ export class ScrubLines {
       const line = document.createElement('span');
       line.className = 'scrub-line';
       line.append(document.createTextNode(this.lead(k)));
-      for (const t of shapeTokens(s, this.names[k] ?? k)) {
+      for (const t of shapeTokens(s, this.names[k] ?? k, this.exactPolygon)) {
         if (typeof t === 'string') line.append(document.createTextNode(t));
         else line.append(this.scrubber(t));
       }
@@ -154,6 +170,7 @@ export function mountCode(
   parent: HTMLElement,
   shapes: () => Record<string, EShape>,
   names: Record<string, string>,
+  vars: (key: string) => string,
   call: () => string,
   plain: string,
   onChange: () => void,
@@ -163,17 +180,17 @@ export function mountCode(
   box.setAttribute('aria-label', 'The code of this figure');
   const h = document.createElement('h2');
   h.textContent = 'The code, live';
+  const intro = document.createElement('p');
+  intro.className = 'hint';
+  intro.textContent = 'This program computes exactly what the figure shows: paste it into a .mjs file (npm install collide2d) and run it. Drag a number sideways, or focus it and press the arrow keys, to change it.';
   const pre = document.createElement('pre');
   pre.className = 'live';
   pre.dataset.testid = 'live-code';
-  const lines = new ScrubLines('span', shapes, names, onChange, (k) => `const ${k} = `);
+  const lines = new ScrubLines('span', shapes, names, onChange, (k) => `const ${vars(k)} = `);
   const callEl = document.createElement('span');
   callEl.className = 'call';
-  pre.append(document.createTextNode("import * as c2 from 'collide2d';\n\n"), lines.el, document.createTextNode('\n'), callEl);
-  const note = document.createElement('p');
-  note.className = 'hint';
-  note.textContent = 'Drag a number sideways (or focus it and press the arrow keys) to change it.';
-  box.append(h, pre, note);
+  pre.append(document.createTextNode("import * as c2 from 'collide2d';\nawait c2.init();\n\n"), lines.el, document.createTextNode('\n'), callEl);
+  box.append(h, intro, pre);
   if (plain) {
     const det = document.createElement('details');
     const sum = document.createElement('summary');

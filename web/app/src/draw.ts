@@ -15,7 +15,7 @@ export function styleFor(
 ): { fill: string | CanvasPattern | null; stroke: string; dash: number[]; width: number } {
   if (state === 'bad') return { fill: null, stroke: C.bad, dash: [6, 4], width: 2 };
   if (state === true) return { fill: st.hatch(C.hit), stroke: own ?? C.hit, dash: [], width: 3 };
-  if (state === false) return { fill: (own ?? C.miss) + '1c', stroke: own ?? C.miss, dash: [], width: 2 };
+  if (state === false) return { fill: (own ?? C.ink) + '1c', stroke: own ?? C.ink, dash: [], width: 2 };
   return { fill: (own ?? C.ink) + '0d', stroke: own ?? C.ink, dash: [], width: 2 };
 }
 
@@ -65,28 +65,8 @@ export function drawShape(st: Stage, s: EShape, state: HitState, name?: string, 
 export function drawMtv(st: Stage, point: Vec, normal: Vec, depth: number, text = `MTV ${fmt(depth, 1)}`): void {
   const minPx = 18 / st.k;
   const l = Math.max(depth, minPx);
-  st.arrow(point, add(point, scale(normal, l)), C.mtv, text, 3);
-  st.dot(point, C.mtv, 3.5);
-}
-
-/** A legend line in the top-left corner (screen space). */
-export function legend(st: Stage, items: [string, string][]): void {
-  const { ctx } = st;
-  const size = st.cssW < 480 ? 10.5 : 12;
-  ctx.font = `${size}px system-ui, sans-serif`;
-  ctx.textBaseline = 'middle';
-  ctx.textAlign = 'left';
-  let y = 12;
-  for (const [color, text] of items) {
-    ctx.fillStyle = color;
-    ctx.fillRect(8, y - 4, 10, 8);
-    ctx.lineWidth = 3;
-    ctx.strokeStyle = 'rgba(255,255,255,0.9)';
-    ctx.strokeText(text, 22, y);
-    ctx.fillStyle = C.ink;
-    ctx.fillText(text, 22, y);
-    y += size + 5;
-  }
+  st.arrow(point, add(point, scale(normal, l)), C.push, text, 3);
+  st.dot(point, C.push, 3.5);
 }
 
 /** The path of a capsule: the core segment a–b grown by r (round caps). Tracked for the fit like any shape. */

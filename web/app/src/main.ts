@@ -2,7 +2,7 @@
 // is loaded only when it is opened.
 import { init } from 'collide2d';
 import './style.css';
-import { type Mounted, mountChapter } from './chapter';
+import { legendList, type Mounted, mountChapter } from './chapter';
 import { chapters } from './chapters/index';
 import { heroFigure } from './chapters/hero';
 import { mountSandbox } from './views/sandbox';
@@ -63,23 +63,30 @@ function home(): Mounted {
 <p class="lead">Drag the shapes: <strong>collide2d</strong> (C++ compiled to WebAssembly) answers live whether they
 touch, and how far to push B to separate them.</p>
 <div class="hero" data-testid="hero"></div>
-<p>Each chapter explains one test, shows its formula and the exact <code>c2</code> call, and lets you drag the shapes
-while the library answers. Every number and every highlighted point in the figures comes from the library, exactly
-as your own code would get it with <code>import * as c2 from 'collide2d'</code>.</p>
+<p>Each chapter explains one test, shows its formula and a small program that computes exactly what the figure
+shows, and lets you drag the shapes while the library answers. Every answer in the figures (hit or not, points,
+normals, depths, parameters, distances) comes from the library, exactly as your own code gets it with
+<code>import * as c2 from 'collide2d'</code>. A few drawing aids are the page's own arithmetic and say so where they
+appear: the grid cells and candidate pairs of the broad phase, the bounding circles of SAT, the outline of a Minkowski
+difference, a circle chapter's centre distance, GJK's weights.</p>
 <h2>Chapters</h2>
 <ol class="cards"></ol>
 <h2>Tools</h2>
 <ul class="tools-list"></ul>
 <h2>Conventions</h2>
 <ul>
-<li>y points <em>down</em> in the figures (screen coordinates). The maths does not care; a positive angle turns +x towards +y, which looks clockwise here.</li>
-<li>Shapes are closed: touching counts as a hit, with depth 0.</li>
+<li>y points <em>down</em> in the figures (screen coordinates). The maths does not care; a positive angle turns +x
+towards +y, which looks clockwise here, and "counter-clockwise" means a positive signed area, which on this screen
+runs clockwise. <a href="#/chapter/aabb">Chapter 1</a> says it once, with the other conventions.</li>
+<li>Shapes are closed: touching counts as a hit, with depth 0 (sweeps and casts report entry: chapter 11).</li>
 <li>A contact normal points from shape A to shape B; moving B by normal × depth leaves them just touching.</li>
-<li>A is blue and B green in every state. A hit adds a vermillion hatch and the word <b>HIT</b>; misses say <b>NO HIT</b>.</li>
-<li>Round knobs are handles to drag; diamonds are points the library computed.</li>
+<li>A parameter is always <var>t</var>: 0 at the start of a segment, line, ray or motion, 1 at its end.</li>
+<li>Round knobs are handles to drag; tap or click a shape to show its handles. Diamonds are points the library computed.</li>
 <li>Every view keeps its state in the address bar: copy the URL to share exactly what you see.</li>
 <li>Keyboard: Tab to a handle, arrow keys move it (Shift: faster), R / Shift+R rotate its shape.</li>
-</ul>`;
+</ul>
+<h3>One colour, one meaning, in every figure</h3>
+<div class="home-legend"></div>`;
   const cards = art.querySelector('.cards') as HTMLOListElement;
   chapters.forEach((c) => {
     const li = document.createElement('li');
@@ -92,6 +99,7 @@ as your own code would get it with <code>import * as c2 from 'collide2d'</code>.
     li.innerHTML = `<a href="#/${route}">${text}</a>`;
     tl.append(li);
   }
+  art.querySelector('.home-legend')?.append(legendList(['a', 'b', 'hit', 'push', 'closest', 'work', 'motion', 'point', 'construction']));
   main.replaceChildren(art);
   const fig = mountChapter(art.querySelector('.hero') as HTMLElement, heroFigure, new URLSearchParams(), { embedded: true });
   return fig;

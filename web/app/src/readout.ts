@@ -1,10 +1,13 @@
-// The numeric answer under every figure: a hit badge, a table of named values, and the library's raw result.
+// The answer of a figure: a hit badge and the key numbers right under the figure (the answer bar), and the full
+// read-out: a table of named values and the library's raw result.
 
 export interface Row {
-  /** data-testid suffix: out-<key> */
+  /** data-testid suffix: out-<key> (and key-<key> in the answer bar) */
   key: string;
   label: string;
   value: string;
+  /** A short label for the answer bar under the figure. */
+  short?: string;
 }
 
 export interface Answer {
@@ -19,7 +22,7 @@ export interface Answer {
   error?: string;
 }
 
-export const row = (key: string, label: string, value: string): Row => ({ key, label, value });
+export const row = (key: string, label: string, value: string, short?: string): Row => ({ key, label, value, short });
 
 /** JSON with NaN / Infinity written as strings (as the case corpus does). */
 export function toJson(x: unknown): string {
@@ -34,21 +37,38 @@ export function toJson(x: unknown): string {
   );
 }
 
+export interface ReadoutOptions {
+  /** Where the answer bar (badge + key numbers) goes; by default at the top of the read-out. */
+  answerParent?: HTMLElement;
+  /** Row keys shown as key numbers in the answer bar, in this order. */
+  keys?: string[];
+}
+
 export class Readout {
   readonly el: HTMLElement;
+  /** The badge and the key numbers. */
+  readonly answer: HTMLElement;
   private badge: HTMLParagraphElement;
+  private keyList: HTMLElement;
   private table: HTMLTableElement;
   private pre: HTMLPreElement;
 
-  constructor(parent: HTMLElement) {
+  constructor(parent: HTMLElement, private opts: ReadoutOptions = {}) {
     this.el = document.createElement('section');
     this.el.className = 'readout';
     this.el.setAttribute('aria-label', 'Result');
+    this.answer = document.createElement('div');
+    this.answer.className = 'answer';
+    this.answer.dataset.testid = 'answer';
     this.badge = document.createElement('p');
     this.badge.className = 'badge';
     this.badge.dataset.testid = 'hit-state';
     this.badge.setAttribute('role', 'status');
     this.badge.setAttribute('aria-live', 'polite');
+    this.keyList = document.createElement('dl');
+    this.keyList.className = 'keys';
+    this.keyList.dataset.testid = 'keys';
+    this.answer.append(this.badge, this.keyList);
     this.table = document.createElement('table');
     this.table.dataset.testid = 'readout';
     const details = document.createElement('details');
@@ -58,7 +78,9 @@ export class Readout {
     this.pre = document.createElement('pre');
     this.pre.dataset.testid = 'result-json';
     details.append(summary, this.pre);
-    this.el.append(this.badge, this.table, details);
+    this.el.append(this.table, details);
+    if (opts.answerParent) opts.answerParent.append(this.answer);
+    else this.el.prepend(this.answer);
     parent.append(this.el);
   }
 
@@ -82,6 +104,18 @@ export class Readout {
       body.append(tr);
     }
     this.table.replaceChildren(body);
+    const keys = a.error ? [] : (this.opts.keys ?? []).map((k) => a.rows.find((r) => r.key === k)).filter((r): r is Row => !!r);
+    this.keyList.replaceChildren(...keys.map((r) => {
+      const d = document.createElement('div');
+      const dt = document.createElement('dt');
+      dt.textContent = r.short ?? r.label;
+      const dd = document.createElement('dd');
+      dd.dataset.testid = `key-${r.key}`;
+      dd.textContent = r.value;
+      d.append(dt, dd);
+      return d;
+    }));
+    this.keyList.hidden = keys.length === 0;
     this.pre.textContent = toJson(a.raw);
   }
 }

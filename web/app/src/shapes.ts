@@ -5,7 +5,7 @@ import { type Vec, add, mid, r2, rot, sub } from './geom';
 
 export type EShape =
   | { kind: 'circle'; c: Vec; r: number }
-  | { kind: 'aabb'; c: Vec; hw: number; hh: number }
+  | { kind: 'aabb'; min: Vec; max: Vec } // stored as the library takes it, so that code and URL carry its numbers
   | { kind: 'box'; c: Vec; hx: number; hy: number; angle: number }
   | { kind: 'polygon'; c: Vec; angle: number; pts: Vec[] } // pts in the local frame, rotated by angle about c
   | { kind: 'segment'; a: Vec; b: Vec }
@@ -16,7 +16,10 @@ export type EShape =
 export type Kind = EShape['kind'];
 
 export const circleS = (x: number, y: number, r: number): EShape => ({ kind: 'circle', c: { x, y }, r });
-export const aabbS = (x: number, y: number, hw: number, hh: number): EShape => ({ kind: 'aabb', c: { x, y }, hw, hh });
+/** An axis-aligned rectangle from its centre and half sizes (stored as min / max). */
+export const aabbS = (x: number, y: number, hw: number, hh: number): EShape => ({
+  kind: 'aabb', min: { x: x - hw, y: y - hh }, max: { x: x + hw, y: y + hh },
+});
 export const boxS = (x: number, y: number, hx: number, hy: number, angle = 0): EShape => ({
   kind: 'box', c: { x, y }, hx, hy, angle,
 });
@@ -77,7 +80,7 @@ export function capsuleOutline(a: Vec, b: Vec, r: number, n = 12): Vec[] {
 export function outline(s: EShape): Vec[] | null {
   switch (s.kind) {
     case 'aabb':
-      return boxCorners(s.c, s.hw, s.hh, 0);
+      return [s.min, { x: s.max.x, y: s.min.y }, s.max, { x: s.min.x, y: s.max.y }];
     case 'box':
       return boxCorners(s.c, s.hx, s.hy, s.angle);
     case 'polygon':
@@ -95,6 +98,8 @@ export function centre(s: EShape): Vec {
       return mid(s.a, s.b);
     case 'point':
       return s.p;
+    case 'aabb':
+      return mid(s.min, s.max);
     default:
       return s.c;
   }
@@ -108,7 +113,7 @@ export function toLib(s: EShape): c2.Shape | c2.Line {
     case 'circle':
       return c2.circle(s.c.x, s.c.y, s.r);
     case 'aabb':
-      return c2.aabb(s.c.x - s.hw, s.c.y - s.hh, s.c.x + s.hw, s.c.y + s.hh);
+      return c2.aabb(s.min.x, s.min.y, s.max.x, s.max.y);
     case 'box':
       return c2.box(s.c.x, s.c.y, s.hx, s.hy, s.angle);
     case 'polygon':
@@ -133,21 +138,25 @@ export function tryLib<T = c2.Shape>(s: EShape): { shape: T; error: null } | { s
   }
 }
 
-// ---- URL encoding: kind,n1,n2,... (polygon: poly,cx,cy,angle,x1,y1,x2,y2,...) ----
+// ---- URL encoding: kind,n1,n2,... (polygon: poly,cx,cy,angle,x1,y1,x2,y2,...; rect: rect,minx,miny,maxx,maxy) ----
 
-const num = (x: number): string => String(r2(x));
-const ang = (x: number): string => String(Math.round(x * 10000) / 10000);
+/**
+ * A number as the shortest text that reads back as the same double (a drag keeps numbers on a 0.01 grid, so they stay
+ * short; a preset's π/4 survives a link exactly).
+ */
+export const exact = (x: number): string => (Object.is(x, -0) ? '0' : String(x));
 
 export function encode(s: EShape): string {
+  const num = exact;
   switch (s.kind) {
     case 'circle':
       return ['circle', num(s.c.x), num(s.c.y), num(s.r)].join(',');
     case 'aabb':
-      return ['aabb', num(s.c.x), num(s.c.y), num(s.hw), num(s.hh)].join(',');
+      return ['rect', num(s.min.x), num(s.min.y), num(s.max.x), num(s.max.y)].join(',');
     case 'box':
-      return ['box', num(s.c.x), num(s.c.y), num(s.hx), num(s.hy), ang(s.angle)].join(',');
+      return ['box', num(s.c.x), num(s.c.y), num(s.hx), num(s.hy), num(s.angle)].join(',');
     case 'polygon':
-      return ['poly', num(s.c.x), num(s.c.y), ang(s.angle), ...s.pts.flatMap((p) => [num(p.x), num(p.y)])].join(',');
+      return ['poly', num(s.c.x), num(s.c.y), num(s.angle), ...s.pts.flatMap((p) => [num(p.x), num(p.y)])].join(',');
     case 'segment':
     case 'line':
       return [s.kind, num(s.a.x), num(s.a.y), num(s.b.x), num(s.b.y)].join(',');
@@ -165,7 +174,11 @@ export function decode(text: string): EShape | null {
   switch (kind) {
     case 'circle':
       return n.length === 3 ? circleS(n[0], n[1], Math.max(0, n[2])) : null;
-    case 'aabb':
+    case 'rect':
+      return n.length === 4
+        ? { kind: 'aabb', min: { x: Math.min(n[0], n[2]), y: Math.min(n[1], n[3]) }, max: { x: Math.max(n[0], n[2]), y: Math.max(n[1], n[3]) } }
+        : null;
+    case 'aabb': // older links: centre and half sizes
       return n.length === 4 ? aabbS(n[0], n[1], Math.abs(n[2]), Math.abs(n[3])) : null;
     case 'box':
       return n.length === 5 ? boxS(n[0], n[1], Math.abs(n[2]), Math.abs(n[3]), n[4]) : null;
@@ -221,7 +234,7 @@ const qa = (a: number): number => Math.round(a * 10000) / 10000;
 export function quantize(s: EShape): void {
   switch (s.kind) {
     case 'circle': s.c = qv(s.c); s.r = r2(s.r); break;
-    case 'aabb': s.c = qv(s.c); s.hw = r2(s.hw); s.hh = r2(s.hh); break;
+    case 'aabb': s.min = qv(s.min); s.max = qv(s.max); break;
     case 'box': s.c = qv(s.c); s.hx = r2(s.hx); s.hy = r2(s.hy); s.angle = qa(s.angle); break;
     case 'polygon': s.c = qv(s.c); s.angle = qa(s.angle); s.pts = s.pts.map(qv); break;
     case 'segment': case 'line': s.a = qv(s.a); s.b = qv(s.b); break;
@@ -254,10 +267,13 @@ export function handlesOf(s: EShape, name: string, title: string): Handle[] {
     case 'aabb': {
       const none = () => {};
       return [
-        H('center', 'centre', 'move', () => s.c, (p) => { s.c = p; }, none),
-        H('corner', 'corner (size)', 'size', () => ({ x: s.c.x + s.hw, y: s.c.y + s.hh }), (p) => {
-          s.hw = Math.max(MIN, Math.abs(p.x - s.c.x));
-          s.hh = Math.max(MIN, Math.abs(p.y - s.c.y));
+        H('center', 'centre', 'move', () => mid(s.min, s.max), (p) => {
+          const d = sub(p, mid(s.min, s.max));
+          s.min = add(s.min, d);
+          s.max = add(s.max, d);
+        }, none),
+        H('corner', 'corner max (size)', 'size', () => s.max, (p) => {
+          s.max = { x: Math.max(s.min.x + MIN, p.x), y: Math.max(s.min.y + MIN, p.y) };
         }, none),
       ];
     }
@@ -370,9 +386,56 @@ export function translate(s: EShape, d: Vec): EShape {
       return { ...s, a: m(s.a), b: m(s.b) };
     case 'point':
       return { ...s, p: m(s.p) };
+    case 'aabb':
+      return { ...s, min: m(s.min), max: m(s.max) };
     case 'polygon':
       return { ...s, c: m(s.c), pts: s.pts.map((p) => ({ ...p })) };
     default:
       return { ...s, c: m(s.c) };
+  }
+}
+
+// ---- picking (which shape is under the pointer: for selecting, never for an answer) ----
+
+/** Distance from p to the segment a-b. */
+function segDist(p: Vec, a: Vec, b: Vec): number {
+  const d = sub(b, a);
+  const l2 = d.x * d.x + d.y * d.y;
+  const t = l2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / l2)) : 0;
+  return Math.hypot(p.x - a.x - t * d.x, p.y - a.y - t * d.y);
+}
+
+/**
+ * How well a pointer at p (world) picks shape s, `tol` world units of slack: null when it misses, else a rank
+ * (smaller wins): points first, then thin shapes, then areas from the smallest.
+ */
+export function pickRank(s: EShape, p: Vec, tol: number): number | null {
+  switch (s.kind) {
+    case 'point':
+      return Math.hypot(p.x - s.p.x, p.y - s.p.y) <= tol * 1.6 ? 0 : null;
+    case 'segment':
+    case 'line':
+      return segDist(p, s.a, s.b) <= tol ? 1 : null;
+    case 'circle':
+      return Math.hypot(p.x - s.c.x, p.y - s.c.y) <= s.r + tol ? 2 + Math.PI * s.r * s.r : null;
+    case 'capsule':
+      return segDist(p, s.a, s.b) <= s.r + tol ? 2 + Math.hypot(s.b.x - s.a.x, s.b.y - s.a.y) * 2 * s.r + Math.PI * s.r * s.r : null;
+    default: {
+      const pts = outline(s) ?? [];
+      let area = 0;
+      for (let i = 0; i < pts.length; i++) {
+        const q = pts[i], r = pts[(i + 1) % pts.length];
+        area += q.x * r.y - q.y * r.x;
+      }
+      const sign = area >= 0 ? 1 : -1;
+      let inside = pts.length >= 3;
+      let near = Infinity;
+      for (let i = 0; i < pts.length; i++) {
+        const q = pts[i], r = pts[(i + 1) % pts.length];
+        if (sign * ((r.x - q.x) * (p.y - q.y) - (r.y - q.y) * (p.x - q.x)) < 0) inside = false;
+        near = Math.min(near, segDist(p, q, r));
+      }
+      return inside || near <= tol ? 2 + Math.abs(area) / 2 : null;
+    }
   }
 }

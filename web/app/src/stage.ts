@@ -9,22 +9,62 @@ export interface ViewRect {
   h: number;
 }
 
-/** Colour-blind-safe palette (Okabe & Ito). Hit / no-hit are never shown by colour alone. */
+/**
+ * One colour per meaning, in every chapter and view (Okabe & Ito's colour-blind-safe palette, plus a dark purple).
+ * Hit / no hit are never shown by colour alone: a hit adds a hatch and the word HIT. `MEANINGS` is the legend.
+ */
 export const C = {
-  ink: '#1d2430',
-  muted: '#6b7280',
+  ink: '#1d2430', // labels; points the library computed (diamonds)
+  muted: '#6b7280', // construction: extensions, bounds, the unchecked target
   grid: '#e8ebf0',
-  hit: '#d55e00', // vermillion, always with a hatch pattern and the word "HIT"
-  miss: '#0072b2', // blue, solid, with the words "no hit"
-  a: '#0072b2',
-  b: '#009e73',
-  point: '#1d2430',
-  closest: '#cc79a7', // reddish purple
-  mtv: '#6a3d9a', // dark purple: the push (MTV), never a shape's own colour
-  axis: '#e69f00', // orange
-  path: '#56b4e9', // sky blue
+  a: '#0072b2', // shape A: the shape that moves or asks (a ray, a ball, the point X's shapes are B)
+  b: '#009e73', // shape B: the shape(s) tested against
+  hit: '#d55e00', // vermillion: a hit, an overlap, a depth; always with a hatch or the word
+  push: '#6a3d9a', // dark purple: the push that separates (MTV) and contact normals
+  closest: '#cc79a7', // reddish purple: closest points and distances
+  work: '#e69f00', // orange: the algorithm at work (SAT axes, GJK simplex, reference face, grid cells)
+  motion: '#56b4e9', // sky blue: motion (paths, swept areas, motion arrows)
+  gap: '#1d2430', // a gap between intervals: ink, bracketed
   bad: '#999999',
 };
+
+export type Meaning = 'a' | 'b' | 'hit' | 'push' | 'closest' | 'work' | 'motion' | 'point' | 'construction';
+
+/** The legend: each colour's one meaning (shown under every figure, for the meanings it uses). */
+export const MEANINGS: Record<Meaning, { color: string; text: string; mark: 'fill' | 'hatch' | 'line' | 'diamond' | 'dash' }> = {
+  a: { color: C.a, text: 'A', mark: 'fill' },
+  b: { color: C.b, text: 'B', mark: 'fill' },
+  hit: { color: C.hit, text: 'hit / overlap', mark: 'hatch' },
+  push: { color: C.push, text: 'push (MTV), normal', mark: 'line' },
+  closest: { color: C.closest, text: 'closest points, distance', mark: 'dash' },
+  work: { color: C.work, text: 'the algorithm at work', mark: 'line' },
+  motion: { color: C.motion, text: 'motion', mark: 'line' },
+  point: { color: C.ink, text: 'computed point', mark: 'diamond' },
+  construction: { color: C.muted, text: 'construction', mark: 'dash' },
+};
+
+type Rect = { x0: number; y0: number; x1: number; y1: number };
+interface PendingLabel {
+  s: Vec; text: string; color: string; dx: number; dy: number; align: CanvasTextAlign; bold: boolean; track: boolean;
+}
+
+/** Length of the part of segment a-b inside rectangle r (Liang-Barsky). */
+function clipLength(ax: number, ay: number, bx: number, by: number, r: Rect): number {
+  let t0 = 0, t1 = 1;
+  const dx = bx - ax, dy = by - ay;
+  const p = [-dx, dx, -dy, dy];
+  const q = [ax - r.x0, r.x1 - ax, ay - r.y0, r.y1 - ay];
+  for (let i = 0; i < 4; i++) {
+    if (p[i] === 0) {
+      if (q[i] < 0) return 0;
+    } else {
+      const t = q[i] / p[i];
+      if (p[i] < 0) { if (t > t1) return 0; if (t > t0) t0 = t; }
+      else { if (t < t0) return 0; if (t < t1) t1 = t; }
+    }
+  }
+  return Math.hypot(dx, dy) * (t1 - t0);
+}
 
 export class Stage {
   readonly el: HTMLDivElement;
@@ -42,11 +82,19 @@ export class Stage {
   private patterns = new Map<string, CanvasPattern | null>();
   /** Screen points (CSS px) where handles sit: labels are placed around them. */
   obstacles: Vec[] = [];
-  /** Screen rectangles of the labels drawn in this frame (so that later ones avoid them). */
-  private placed: { x0: number; y0: number; x1: number; y1: number }[] = [];
+  /** Screen rectangles of the labels placed in this frame (so that later ones avoid them). */
+  private placed: Rect[] = [];
+  /** Screen rectangles of the marks drawn in this frame (diamonds, arrowheads): labels never cover them. */
+  private marks: Rect[] = [];
+  /** Screen segments drawn in this frame (x0, y0, x1, y1, ...): labels avoid crossing them when they can. */
+  private segs: number[] = [];
+  /** Labels asked for in this frame; placed after everything else is drawn, so that they know every mark. */
+  private pending: PendingLabel[] = [];
   /** World bounding box of everything drawn in the last frame (shapes, marks, labels; not infinite lines). */
   extent: { x0: number; y0: number; x1: number; y1: number } | null = null;
   private noTrack = 0;
+  /** Whether labels grow the drawn extent (small figures fit their geometry and leave a margin for labels). */
+  trackLabels = true;
   onDraw: () => void = () => {};
   onResize: () => void = () => {};
 
@@ -158,9 +206,23 @@ export class Stage {
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.clearRect(0, 0, this.cssW, this.cssH);
     this.placed = [];
+    this.marks = [];
+    this.segs = [];
+    this.pending = [];
     this.extent = null;
     this.grid();
     this.onDraw();
+    this.flushLabels();
+  }
+
+  /** Registers a screen segment that labels should not cross. */
+  private seg(a: Vec, b: Vec): void {
+    if (this.segs.length < 8000) this.segs.push(a.x, a.y, b.x, b.y);
+  }
+
+  /** Registers a screen rectangle (a mark) that labels must not cover. */
+  mark(x: number, y: number, r: number): void {
+    this.marks.push({ x0: x - r, y0: y - r, x1: x + r, y1: y + r });
   }
 
   private grid(): void {
@@ -217,20 +279,32 @@ export class Stage {
   pathPoly(points: Vec[], closed = true): void {
     const { ctx } = this;
     ctx.beginPath();
+    let first: Vec | null = null;
+    let prev: Vec | null = null;
     points.forEach((p, i) => {
       this.track(p);
       const s = this.toScreen(p);
-      if (i === 0) ctx.moveTo(s.x, s.y);
-      else ctx.lineTo(s.x, s.y);
+      if (i === 0) { ctx.moveTo(s.x, s.y); first = s; } else ctx.lineTo(s.x, s.y);
+      if (prev) this.seg(prev, s);
+      prev = s;
     });
-    if (closed) ctx.closePath();
+    if (closed) {
+      ctx.closePath();
+      if (first && prev) this.seg(prev, first);
+    }
   }
 
   pathCircle(c: Vec, r: number): void {
     const s = this.toScreen(c);
     this.track(c, Math.max(0, r));
     this.ctx.beginPath();
-    this.ctx.arc(s.x, s.y, Math.max(0, r * this.k), 0, Math.PI * 2);
+    const R = Math.max(0, r * this.k);
+    this.ctx.arc(s.x, s.y, R, 0, Math.PI * 2);
+    const n = 24;
+    for (let i = 0; i < n; i++) {
+      const t0 = (i / n) * Math.PI * 2, t1 = ((i + 1) / n) * Math.PI * 2;
+      this.seg({ x: s.x + R * Math.cos(t0), y: s.y + R * Math.sin(t0) }, { x: s.x + R * Math.cos(t1), y: s.y + R * Math.sin(t1) });
+    }
   }
 
   fillStroke(fill: string | CanvasPattern | null, stroke: string | null, width = 2, dash: number[] = []): void {
@@ -253,6 +327,7 @@ export class Stage {
     this.track(b);
     const sa = this.toScreen(a);
     const sb = this.toScreen(b);
+    this.seg(sa, sb);
     const { ctx } = this;
     ctx.beginPath();
     ctx.moveTo(sa.x, sa.y);
@@ -284,6 +359,7 @@ export class Stage {
     const s = this.toScreen(p);
     const { ctx } = this;
     const r = radiusPx * 1.25;
+    this.mark(s.x, s.y, r + 1);
     ctx.beginPath();
     ctx.moveTo(s.x, s.y - r);
     ctx.lineTo(s.x + r, s.y);
@@ -306,34 +382,44 @@ export class Stage {
   }
 
   /**
-   * A text label with a white halo, offset from p in CSS pixels. When that spot overlaps a label already drawn in
-   * this frame, a handle, or the canvas edge, the label moves to the first free spot around p (farther out if
-   * needed), so labels never sit on each other or on something to drag.
+   * A text label with a white halo, offset from p in CSS pixels. Labels are placed after the frame's drawing: when
+   * the asked-for spot covers a label already placed, a mark (diamond, arrowhead), a handle or the canvas edge, or
+   * crosses drawn lines, the label moves to the cheapest spot around p (farther out if needed).
    */
   label(p: Vec, text: string, color = C.ink, dx = 8, dy = -8, align: CanvasTextAlign = 'left', bold = false): void {
     if (!text) return;
-    const s = this.toScreen(p);
+    this.pending.push({ s: this.toScreen(p), text, color, dx, dy, align, bold, track: this.noTrack === 0 });
+  }
+
+  private flushLabels(): void {
+    const list = this.pending;
+    this.pending = [];
+    for (const l of list) this.placeLabel(l);
+  }
+
+  private placeLabel(l: PendingLabel): void {
+    const { s, text, color, dx, dy, align, bold } = l;
     const { ctx } = this;
-    const size = this.cssW < 480 ? 11 : 13;
+    const size = this.cssW < 480 ? 11.5 : 13;
     ctx.font = `${bold ? '600 ' : ''}${size}px system-ui, -apple-system, "Segoe UI", sans-serif`;
     const w = ctx.measureText(text).width;
     const h = size + 4;
-    const rectOf = (x: number, y: number, al: CanvasTextAlign) => {
+    const rectOf = (x: number, y: number, al: CanvasTextAlign): Rect => {
       const x0 = al === 'left' ? x : al === 'right' ? x - w : x - w / 2;
       return { x0: x0 - 2, y0: y - h / 2, x1: x0 + w + 2, y1: y + h / 2 };
     };
-    const cost = (r: { x0: number; y0: number; x1: number; y1: number }) => {
+    const area = (r: Rect, q: Rect) => {
+      const ox = Math.min(r.x1, q.x1) - Math.max(r.x0, q.x0);
+      const oy = Math.min(r.y1, q.y1) - Math.max(r.y0, q.y0);
+      return ox > 0 && oy > 0 ? ox * oy : 0;
+    };
+    const cost = (r: Rect) => {
       let c = 0;
-      for (const q of this.placed) {
-        const ox = Math.min(r.x1, q.x1) - Math.max(r.x0, q.x0);
-        const oy = Math.min(r.y1, q.y1) - Math.max(r.y0, q.y0);
-        if (ox > 0 && oy > 0) c += ox * oy;
-      }
-      for (const o of this.obstacles) {
-        const ox = Math.min(r.x1, o.x + 12) - Math.max(r.x0, o.x - 12);
-        const oy = Math.min(r.y1, o.y + 12) - Math.max(r.y0, o.y - 12);
-        if (ox > 0 && oy > 0) c += ox * oy;
-      }
+      for (const q of this.placed) c += area(r, q);
+      for (const q of this.marks) c += 2 * area(r, q);
+      for (const o of this.obstacles) c += area(r, { x0: o.x - 12, y0: o.y - 12, x1: o.x + 12, y1: o.y + 12 });
+      const sg = this.segs;
+      for (let i = 0; i < sg.length; i += 4) c += 1.5 * clipLength(sg[i], sg[i + 1], sg[i + 2], sg[i + 3], r);
       const out = Math.max(0, 2 - r.x0) + Math.max(0, r.x1 - this.cssW + 2) + Math.max(0, 2 - r.y0) + Math.max(0, r.y1 - this.cssH + 2);
       return c + out * h * 4;
     };
@@ -349,18 +435,20 @@ export class Stage {
     let best = cands[0];
     let bestCost = Infinity;
     for (const cand of cands) {
-      const c = cost(rectOf(s.x + cand[0], s.y + cand[1], cand[2]));
+      // A small price for distance: of two equally clear spots, the nearer one.
+      const c = cost(rectOf(s.x + cand[0], s.y + cand[1], cand[2])) + 0.4 * Math.hypot(cand[0] - dx, cand[1] - dy);
       if (c < bestCost - 1e-9) {
         bestCost = c;
         best = cand;
-        if (c === 0) break;
       }
     }
     const [bx, by, bal] = best;
     const r = rectOf(s.x + bx, s.y + by, bal);
     this.placed.push(r);
-    this.track({ x: (r.x0 - this.ox) / this.k, y: (r.y0 - this.oy) / this.k });
-    this.track({ x: (r.x1 - this.ox) / this.k, y: (r.y1 - this.oy) / this.k });
+    if (l.track && this.trackLabels) {
+      this.track({ x: (r.x0 - this.ox) / this.k, y: (r.y0 - this.oy) / this.k });
+      this.track({ x: (r.x1 - this.ox) / this.k, y: (r.y1 - this.oy) / this.k });
+    }
     ctx.textAlign = bal;
     ctx.textBaseline = 'middle';
     ctx.lineJoin = 'round';
@@ -387,6 +475,7 @@ export class Stage {
     ctx.moveTo(sa.x, sa.y);
     ctx.lineTo(sb.x, sb.y);
     ctx.stroke();
+    this.seg(sa, sb);
     if (l > 1) {
       const u = scale(d, 1 / l);
       const n = perp(u);
@@ -398,6 +487,7 @@ export class Stage {
       ctx.lineTo(base.x - n.x * head * 0.5, base.y - n.y * head * 0.5);
       ctx.closePath();
       ctx.fill();
+      this.mark(sb.x - u.x * head * 0.5, sb.y - u.y * head * 0.5, head * 0.6);
     }
     if (text) {
       const m = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };

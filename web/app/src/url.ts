@@ -22,12 +22,19 @@ export function buildHash(parts: string[], params: Record<string, string> | URLS
 
 let timer = 0;
 let pending = '';
-/** Replaces the hash without a history entry or a hashchange-driven re-render (debounced while dragging). */
+const pathOf = (hash: string) => parseHash(hash).parts.join('/');
+
+/**
+ * Replaces the hash without a history entry or a hashchange-driven re-render (debounced while dragging). A write
+ * whose page is no longer the location's is dropped: the location can change (a link, back, a typed hash) and this
+ * timer run before the hashchange event that would have dropped it, and writing then would send the reader back.
+ */
 export function replaceHash(hash: string): void {
   pending = hash;
   if (timer) return;
   timer = window.setTimeout(() => {
     timer = 0;
+    if (pathOf(location.hash) !== pathOf(pending)) return;
     if (location.hash !== pending) history.replaceState(null, '', pending);
   }, 60);
 }

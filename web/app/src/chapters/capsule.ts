@@ -6,6 +6,7 @@ import { type Vec, fmt, fmtVec, lerp } from '../geom';
 import { row } from '../readout';
 import { boxS, capS, circleS, ngonS, toLib } from '../shapes';
 import { C } from '../stage';
+import { contactC, line } from './codefmt';
 
 type Contact = { normal: Vec; depth: number; point: Vec } | null;
 interface CapR {
@@ -24,11 +25,13 @@ export const capsuleChapter: ChapterDef<CapR> = {
   id: 'capsule',
   title: 'Capsules',
   nav: 'Capsules',
+  lede: `A capsule is a segment grown by a radius, so every capsule test is a segment test plus r. Drag B towards the
+capsule: it touches when B comes within r of the dashed core.`,
   prose: `
 <p>A <em>capsule</em> is a segment grown by a radius: every point within <var>r</var> of the segment from
 <var>a</var> to <var>b</var> (its <em>core</em>). It is a rectangle with two half circles for ends, and it is the
-usual shape for a game character: the round bottom slides over steps and the seams between floor tiles instead of
-catching on a corner, and turning it never makes it wider.</p>
+usual shape for a game character: it has no corner to catch on the seam between two floor tiles or on the lip of a
+step, so its round bottom slides over them.</p>
 <p>Because a capsule is defined by a distance, every capsule test is a segment test plus the radius. Find the point
 of the core segment nearest to the other shape (the clamped projection of chapter 6, or a segment-to-shape distance);
 the capsule touches the shape when that distance is at most <var>r</var>, and the contact is the one of a circle of
@@ -41,14 +44,19 @@ distance(capsule, B) = max(0, d − r)</pre>
 <p>Against a circle of radius <var>r</var>ᴮ the same rule reads "the core point is within <var>r</var> +
 <var>r</var>ᴮ of the centre", and two capsules touch when their cores are within <var>r</var>ᴬ + <var>r</var>ᴮ.
 In the figure the dark line inside the capsule is its core, the pink diamond on it is the core's closest point, and
-the read-out shows the core distance next to the capsule's: they differ by exactly <var>r</var>. When the core
-itself enters B, <var>d</var> is 0 and the depth is measured along the shortest way out instead.</p>
+the read-out shows the core distance next to the capsule's. While the capsule and B are apart the two differ by
+exactly <var>r</var>; once they touch, the capsule's distance stays 0 while the core's keeps shrinking below
+<var>r</var>. When the core itself enters B, <var>d</var> is 0 and the depth is measured along the shortest way out
+instead.</p>
 <p><code>c2.capsule(ax, ay, bx, by, radius)</code> works everywhere a shape does: <code>overlaps</code>,
 <code>collide</code>, <code>contains</code>, <code>raycast</code>, <code>distance</code>, <code>cast</code> and the
 World.</p>`,
-  hint: 'Drag the capsule\'s two core ends, its radius (the handle on its side) or its middle; drag B. "Try this" swaps B for a circle, a box or a polygon.',
+  hint: 'Drag B by its body; tap the capsule to show its core ends and its radius handle. "Try this" swaps B for a circle, a box or a polygon.',
   view: { x: 0, y: 0, w: 800, h: 500 },
   names: { a: 'A', b: 'B' },
+  select: 'b',
+  keys: ['core', 'radius', 'distance', 'depth'],
+  legend: [['a', 'A: the capsule'], 'b', 'hit', 'closest', 'push'],
   kinds: { b: ['circle', 'box', 'polygon', 'capsule'] },
   shapes: () => scene(circleS(520, 300, 70)),
   presets: [
@@ -75,24 +83,24 @@ World.</p>`,
         text: overlaps
           ? `HIT: the core comes within ${fmt(core.distance, 1)} of B, at most r = ${fmt(r, 1)}`
           : `NO HIT: the core is ${fmt(core.distance, 1)} from B, more than r = ${fmt(r, 1)}`,
-        raw: { overlaps, collide, distance, core },
+        raw: { hit: overlaps, contact: collide, dist: distance, coreDist: core },
         rows: [
-          row('core', 'distance(core segment, B)', fmt(core.distance, 3)),
-          row('radius', 'capsule radius r', fmt(r, 3)),
-          row('distance', 'distance(capsule, B) = max(0, core − r)', fmt(distance.distance, 3)),
+          row('core', 'distance(core segment, B)', fmt(core.distance, 3), 'core'),
+          row('radius', 'capsule radius r', fmt(r, 3), 'r'),
+          row('distance', 'distance(capsule, B) = max(0, core − r)', fmt(distance.distance, 3), 'distance'),
           row('overlaps', 'overlaps(capsule, B)', String(overlaps)),
           row('normal', 'contact normal (A → B)', collide ? fmtVec(collide.normal, 3) : '—'),
-          row('depth', 'depth', collide ? fmt(collide.depth, 3) : '—'),
+          row('depth', 'depth', collide ? fmt(collide.depth, 3) : '—', 'depth'),
           row('point', 'contact point', collide ? fmtVec(collide.point) : '—'),
         ],
       },
     };
   },
-  call: (_s, r) => `c2.overlaps(a, b);   // ${r.overlaps}
-c2.collide(a, b);    // ${r.collide ? `{ normal: ${fmtVec(r.collide.normal, 3)}, depth: ${fmt(r.collide.depth)}, point: ${fmtVec(r.collide.point)} }` : 'null'}
-c2.distance(a, b).distance;      // ${fmt(r.distance.distance)}
-const core = c2.segment(${fmt(r.a.x, 2)}, ${fmt(r.a.y, 2)}, ${fmt(r.b.x, 2)}, ${fmt(r.b.y, 2)});
-c2.distance(core, b).distance;   // ${fmt(r.core.distance)}: the core (r = ${fmt(r.r, 2)})`,
+  call: (_s, r) => `${line('const hit = c2.overlaps(a, b);', String(r.overlaps))}
+${line('const contact = c2.collide(a, b);', contactC(r.collide))}
+${line('const dist = c2.distance(a, b);', `distance ${fmt(r.distance.distance)}`)}
+const core = c2.segment(a.a.x, a.a.y, a.b.x, a.b.y);   // the capsule's core
+${line('const coreDist = c2.distance(core, b);', `distance ${fmt(r.core.distance)}: the core (r = ${fmt(r.r, 2)})`)}`,
   plain: `// capsule (core a → b, radius r) against a circle (centre c, radius rc)
 function capsuleCircle(a, b, r, c, rc) {
   const d = { x: b.x - a.x, y: b.y - a.y };
@@ -118,9 +126,9 @@ function capsuleCircle(a, b, r, c, rc) {
       drawMtv(st, r.collide.point, r.collide.normal, r.collide.depth, `depth ${fmt(r.collide.depth, 1)}`);
     } else {
       const d = r.distance;
-      st.dot(d.pointA, C.a, 4.5, true);
-      st.dot(d.pointB, C.b, 4.5, true);
-      st.label(d.pointB, `gap ${fmt(d.distance, 1)}`, C.ink, 10, -12, 'left');
+      st.dot(d.pointA, C.closest, 4.5, true);
+      st.dot(d.pointB, C.closest, 4.5, true);
+      st.label(d.pointB, `distance ${fmt(d.distance, 1)}`, C.closest, 10, -12, 'left');
     }
   },
 };

@@ -59,6 +59,7 @@ export function moved(s: EShape, d: Vec): EShape {
   switch (s.kind) {
     case 'segment': case 'capsule': case 'line': return { ...s, a: m(s.a), b: m(s.b) };
     case 'point': return { ...s, p: m(s.p) };
+    case 'aabb': return { ...s, min: m(s.min), max: m(s.max) };
     case 'polygon': return { ...s, c: m(s.c), pts: s.pts.map((p) => ({ ...p })) };
     default: return { ...s, c: m(s.c) };
   }

@@ -4,38 +4,49 @@ import type { ChapterDef, Shapes } from '../chapter';
 import { drawMtv, drawShape } from '../draw';
 import { type Vec, add, fmt, fmtVec, lerp, scale, sub } from '../geom';
 import { row } from '../readout';
-import { boxS, circleS, type EShape, ngonS, pointS, polyS, segS, toLib } from '../shapes';
+import { boxS, centre, circleS, type EShape, ngonS, pointS, polyS, segS, toLib } from '../shapes';
 import { C } from '../stage';
+import { line, vc } from './codefmt';
 
 const VIEW = { x: 0, y: 0, w: 800, h: 500 };
 const pt = (s: EShape): Vec => (s.kind === 'point' ? s.p : { x: NaN, y: NaN });
 
 // ---------------------------------------------------------------------------------------------------------------
 
-interface ContainsR { polygon: boolean; circle: boolean; segment: boolean; signs: number[]; pts: Vec[] }
+interface ContainsR { polygon: boolean; circle: boolean; segment: boolean; signs: number[]; pts: readonly Vec[] }
 
 export const containsChapter: ChapterDef<ContainsR> = {
   id: 'contains',
   title: 'Point in shape',
   nav: 'Point in shape',
+  lede: `Is the point X inside a shape? For a circle, a distance; for a convex polygon, one orientation sign per edge;
+for a segment, X must lie exactly on it. Drag X into the shapes and onto their edges.`,
   prose: `
-<p>Is a point inside a shape? For a circle it is the circle test with a zero radius: the point is inside when its
-squared distance to the centre is at most <var>r</var>². For a convex polygon stored counter-clockwise, the point
-must lie on the left of (or on) every edge. "Left of the edge from <var>P</var> to <var>Q</var>" is the sign of the
-2D cross product, the <em>orientation</em> of the three points:</p>
+<p>For a circle it is the circle test with a zero radius: <var>X</var> is inside when its squared distance to the
+centre is at most <var>r</var>². For a convex polygon, <var>X</var> must lie on the inner side of (or on) every
+edge, which is the orientation test of chapter 3: the sign of the cross product of the edge's direction and the way
+to <var>X</var>.</p>
 <pre class="formula">orient(P, Q, X) = sign((Q − P) × (X − P))
-  +1: X left of P→Q, 0: on the line, −1: right
+  +1: X on the inner side of P→Q
+   0: X on the line through P and Q
+  −1: X on the outer side
 inside = orient(Pᵢ, Pᵢ₊₁, X) ≥ 0 for every edge i</pre>
-<p>In the figure every edge of the polygon is coloured by that sign for the point <var>X</var>: green where X is on
-the inner side, vermillion where it is outside; one vermillion edge is enough to put X outside. The signs come
-from the library's <code>c2.orient</code>, which is exact: a point exactly on an edge gives 0, never a rounding
-guess, so boundary points count as inside (shapes are closed).</p>
+<p>"Inner side" is +1 because collide2d stores every polygon counter-clockwise in the maths sense (a positive
+signed area; on this y-down screen the vertices run clockwise, see the conventions in chapter 1). In the figure each
+edge is labelled with its sign for <var>X</var>, and the edges <var>X</var> lies outside of are drawn thick orange:
+one of them is enough to put <var>X</var> outside. The signs come from the library's <code>c2.orient</code>, which
+is exact: a point exactly on an edge gives 0, never a rounding guess, so boundary points count as inside (shapes are
+closed).</p>
 <p>A segment "contains" a point only when the point lies exactly on it: orientation 0 (on the line) and a parameter
 between 0 and 1. With floating-point inputs that is rare, which is why the library decides it exactly instead of
-with an epsilon: try "on the segment" below, whose point lies exactly on the segment.</p>`,
-  hint: 'Drag the point X (and the shapes). The edges of the polygon show on which side of each edge X lies.',
+with an epsilon: try "on the segment", whose point lies exactly on the segment.</p>`,
+  hint: 'Drag the point X (and the shapes: tap one to show its handles). The labels on the polygon\'s edges are the orientation signs for X.',
   view: VIEW,
   names: { p: 'polygon', c: 'circle', s: 'segment', q: 'X' },
+  vars: { p: 'polygon', c: 'circle', s: 'segment', q: 'X' },
+  select: 'p',
+  keys: ['polygon', 'circle', 'segment', 'signs'],
+  legend: [['b', 'the shapes'], 'hit', ['work', 'edges X is outside of']],
   shapes: () => ({
     p: ngonS(260, 240, 6, 130, 0.2),
     c: circleS(600, 170, 90),
@@ -62,41 +73,43 @@ with an epsilon: try "on the segment" below, whose point lies exactly on the seg
       answer: {
         hit: any,
         text: any ? `HIT: X is in the ${inside.join(' and the ')}` : 'NO HIT: X is in none of the shapes',
-        raw: r,
+        raw: { inPolygon: r.polygon, inCircle: r.circle, onSegment: r.segment, signs },
         rows: [
           row('q', 'X', fmtVec(q)),
-          row('polygon', 'contains(polygon, X)', String(r.polygon)),
-          row('signs', 'orient(edge i, X), i = 1…n', signs.map((v) => (v > 0 ? '+1' : v < 0 ? '−1' : '0')).join('  ')),
-          row('circle', 'contains(circle, X)', String(r.circle)),
-          row('segment', 'contains(segment, X)', String(r.segment)),
+          row('polygon', 'contains(polygon, X)', String(r.polygon), 'polygon'),
+          row('signs', 'orient(edge i, X), i = 1…n', signs.map((v) => (v > 0 ? '+1' : v < 0 ? '−1' : '0')).join('  '), 'signs'),
+          row('circle', 'contains(circle, X)', String(r.circle), 'circle'),
+          row('segment', 'contains(segment, X)', String(r.segment), 'segment'),
         ],
       },
     };
   },
-  call: (_s, r) => `c2.contains(polygon, X);   // ${r.polygon}
-c2.contains(circle, X);    // ${r.circle}
-c2.contains(segment, X);   // ${r.segment}
-c2.orient(p[i], p[i + 1], X);  // ${r.signs.join(', ')}`,
-  plain: `// X in a convex polygon pts, counter-clockwise (y down: clockwise on screen)
+  call: (_s, r) => `${line('const inPolygon = c2.contains(polygon, X);', String(r.polygon))}
+${line('const inCircle = c2.contains(circle, X);', String(r.circle))}
+${line('const onSegment = c2.contains(segment, X);', String(r.segment))}
+// the figure's edge labels: the side of each edge X is on
+const pts = polygon.points;
+${line('const signs = pts.map((p, i) => c2.orient(p, pts[(i + 1) % pts.length], X));', `[${r.signs.join(', ')}]`)}`,
+  plain: `// X in a convex polygon pts, counter-clockwise (positive area; clockwise on a y-down screen)
 function containsPolygon(pts, x) {
   for (let i = 0; i < pts.length; i++) {
     const p = pts[i], q = pts[(i + 1) % pts.length];
     const cross = (q.x - p.x) * (x.y - p.y) - (q.y - p.y) * (x.x - p.x);
-    if (cross < 0) return false;        // right of an edge: outside
+    if (cross < 0) return false;        // outer side of an edge: outside
   }
   return true;                          // boundary counts as inside
 }
 const containsCircle = (c, r, x) => (x.x - c.x) ** 2 + (x.y - c.y) ** 2 <= r * r;`,
   draw(st, s, r) {
-    drawShape(st, s.p, r.polygon, 'polygon', C.a);
+    drawShape(st, s.p, r.polygon, 'polygon', C.b);
     r.pts.forEach((p, i) => {
       const q = r.pts[(i + 1) % r.pts.length];
       const sg = r.signs[i];
-      st.line(p, q, sg > 0 ? C.b : sg < 0 ? C.hit : C.ink, sg < 0 ? 4 : 3);
-      st.label(lerp(p, q, 0.5), `${i + 1}: ${sg > 0 ? '+' : sg < 0 ? '−' : '0'}`, sg < 0 ? C.hit : C.muted, 0, 0, 'center');
+      if (sg <= 0) st.line(p, q, C.work, sg < 0 ? 5 : 3);
+      st.label(lerp(p, q, 0.5), `${i + 1}: ${sg > 0 ? '+1' : sg < 0 ? '−1' : '0'}`, sg < 0 ? C.work : C.muted, 0, 0, 'center', sg < 0);
     });
-    drawShape(st, s.c, r.circle, 'circle', C.a);
-    drawShape(st, s.s, r.segment, 'segment', C.a);
+    drawShape(st, s.c, r.circle, 'circle', C.b);
+    drawShape(st, s.s, r.segment, 'segment', C.b);
     const q = pt(s.q);
     st.label(q, 'X', C.ink, 12, -12, 'left', true);
   },
@@ -112,13 +125,17 @@ export const raycastChapter: ChapterDef<RayR> = {
   id: 'raycast',
   title: 'Raycasts',
   nav: 'Raycasts',
+  lede: `A ray starts at a point and runs in one direction: where does it first enter a shape? Drag the ray's origin
+and end across the three shapes; each hit gives its fraction t along the ray and the surface normal.`,
   prose: `
-<p>A ray is a starting point and a direction: <var>R</var>(<var>t</var>) = <var>O</var> + <var>t</var>·<var>d</var>
-for <var>t</var> ≥ 0, usually cut off at some <var>maxFraction</var>. A raycast asks for the first point where the
-ray enters a shape: the smallest <var>t</var> (the <em>fraction</em>), the point there and the shape's outward normal,
-which is what a bullet, a line of sight or a laser needs.</p>
+<p>A ray is a starting point (its origin) and a direction: <var>R</var>(<var>t</var>) = <var>O</var> +
+<var>t</var>·<var>d</var> for <var>t</var> ≥ 0, usually cut off at some <var>maxFraction</var>. A raycast asks for
+the first point where the ray enters a shape: the smallest <var>t</var> (the library calls it the
+<em>fraction</em>), the point there and the shape's outward normal, which is what a bullet, a line of sight or a
+laser needs.</p>
 <p>For a circle it is the circle-and-line quadratic from chapter 5, keeping the smaller root. For a convex polygon
-the ray is clipped against each edge's half-plane in turn (the Cyrus–Beck idea): every edge the ray enters through
+the ray is clipped against each edge's <em>half-plane</em> (the side of the edge's line where the polygon lies)
+in turn (the Cyrus–Beck idea): every edge the ray enters through
 raises the entry fraction, every edge it leaves through lowers the exit fraction, and if the entry ever passes the
 exit the ray misses. The edge that set the last entry gives the normal.</p>
 <pre class="formula">tEnter = 0, tExit = maxFraction
@@ -131,9 +148,13 @@ hit when tEnter ≤ tExit</pre>
 <p>A ray that starts inside a shape hits it at fraction 0 with normal (0, 0): there is no surface to report. Here the
 ray runs from its origin to the end handle (<var>d</var> = end − origin, <var>maxFraction</var> = 1), so a
 fraction reads as "this far along the drawn ray".</p>`,
-  hint: 'Drag the ray\'s origin and end, and the three shapes. Each hit shows its fraction and normal; the filled diamond is the nearest.',
+  hint: 'Drag the ray\'s origin and end (or its middle), and the shapes (tap one to select it). The vermillion diamond is the nearest hit.',
   view: VIEW,
   names: { r: 'ray', c: 'circle', b: 'box', p: 'polygon' },
+  vars: { r: 'ray', c: 'circle', b: 'box', p: 'polygon' },
+  select: 'r',
+  keys: ['nearest', 'fraction', 'normal'],
+  legend: [['a', 'the ray'], ['b', 'the shapes'], 'hit', 'push', 'construction'],
   shapes: () => ({
     r: segS(90, 400, 720, 120),
     c: circleS(300, 260, 60),
@@ -156,14 +177,18 @@ fraction reads as "this far along the drawn ray".</p>`,
     for (const k of TARGETS) if (hits[k] && (!nearest || hits[k]!.fraction < hits[nearest]!.fraction)) nearest = k;
     const name = { c: 'circle', b: 'box', p: 'polygon' } as Record<string, string>;
     const desc = (h: RayHit) => (h ? `fraction ${fmt(h.fraction)}, point ${fmtVec(h.point)}, normal ${fmtVec(h.normal, 3)}` : 'miss (null)');
+    const near = nearest ? hits[nearest]! : null;
     return {
       result: { hits, nearest, origin: o, end: s.r.b },
       answer: {
         hit: nearest !== null,
-        text: nearest ? `HIT: first the ${name[nearest]}, at fraction ${fmt(hits[nearest]!.fraction, 3)}` : 'NO HIT: the ray reaches nothing',
-        raw: hits,
+        text: nearest ? `HIT: first the ${name[nearest]}, at t = ${fmt(hits[nearest]!.fraction, 3)}` : 'NO HIT: the ray reaches nothing',
+        raw: { hitCircle: hits.c, hitBox: hits.b, hitPolygon: hits.p },
         rows: [
           row('ray', 'origin, direction', `${fmtVec(o)}, ${fmtVec(d)}`),
+          row('nearest', 'first shape hit', nearest ? name[nearest] : '—', 'first'),
+          row('fraction', 'its fraction t', near ? fmt(near.fraction) : '—', 't'),
+          row('normal', 'its normal', near ? fmtVec(near.normal, 3) : '—', 'normal'),
           ...TARGETS.map((k) => row(k, `raycast(ray, ${name[k]})`, desc(hits[k]))),
         ],
       },
@@ -171,7 +196,8 @@ fraction reads as "this far along the drawn ray".</p>`,
   },
   call: (_s, r) => TARGETS.map((k) => {
     const h = r.hits[k];
-    return `c2.raycast(r, ${k});  // ${h ? `{ fraction: ${fmt(h.fraction)}, point: ${fmtVec(h.point)}, normal: ${fmtVec(h.normal, 3)} }` : 'null'}`;
+    const v = { c: 'Circle', b: 'Box', p: 'Polygon' }[k];
+    return line(`const hit${v} = c2.raycast(ray, ${v.toLowerCase()});`, h ? `{ fraction: ${fmt(h.fraction)}, point: ${vc(h.point)}, normal: ${vc(h.normal, 3)} }` : 'null');
   }).join('\n'),
   plain: `// ray o + t d (0 <= t <= maxT) against a circle (m, r): the entry fraction
 function raycastCircle(o, d, maxT, m, r) {
@@ -184,18 +210,20 @@ function raycastCircle(o, d, maxT, m, r) {
   return t <= maxT ? t : null;
 }`,
   draw(st, s, r) {
-    for (const k of TARGETS) drawShape(st, s[k], r.hits[k] ? true : false, undefined, k === 'c' ? C.a : k === 'b' ? C.b : C.closest);
+    const name = { c: 'circle', b: 'box', p: 'polygon' } as Record<string, string>;
+    for (const k of TARGETS) drawShape(st, s[k], r.hits[k] ? true : false, name[k], C.b);
     const end = r.nearest ? r.hits[r.nearest]!.point : r.end;
-    st.line(r.origin, r.end, C.muted, 1.5, [6, 5]);
-    st.arrow(r.origin, end, C.ink, undefined, 2.5);
-    st.label(r.origin, 'O', C.ink, -12, 12, 'right', true);
+    st.line(r.origin, r.end, C.a + '88', 1.5, [6, 5]);
+    st.arrow(r.origin, end, C.a, undefined, 2.5);
+    st.dot(r.origin, C.a, 4);
+    st.label(r.origin, 'origin O', C.a, -12, 12, 'right', true);
     for (const k of TARGETS) {
       const h = r.hits[k];
       if (!h) continue;
       const near = k === r.nearest;
       st.dot(h.point, near ? C.hit : C.muted, near ? 6 : 4.5, !near);
-      if (h.normal.x !== 0 || h.normal.y !== 0) st.arrow(h.point, add(h.point, scale(h.normal, 34 / st.k)), C.mtv, undefined, 2);
-      st.label(h.point, `t=${fmt(h.fraction, 3)}`, near ? C.hit : C.muted, 10, -14, 'left', near);
+      if (h.normal.x !== 0 || h.normal.y !== 0) st.arrow(h.point, add(h.point, scale(h.normal, 34 / st.k)), C.push, undefined, 2);
+      st.label(h.point, `t = ${fmt(h.fraction, 3)}`, near ? C.hit : C.muted, 10, -14, 'left', near);
     }
   },
 };
@@ -210,11 +238,13 @@ export const closestChapter: ChapterDef<ClosestR> = {
   id: 'closest',
   title: 'Closest point and distance',
   nav: 'Closest point',
+  lede: `How far is X from each shape, and which point of the shape is nearest? Drag X around the shapes and into
+them; each pink line runs from X to the closest point of one shape.`,
   prose: `
 <p>The closest point of a shape to a point <var>X</var> answers "how far away is it?" and "where would I touch it
 first?". For a segment it is the clamped projection from chapter 6. For a circle it is the point of the rim in the
 direction of <var>X</var>. For a convex polygon it is the nearest of the edges' closest points, the loop of chapter 8.</p>
-<pre class="formula">segment: t* = clamp((X − P)·d / (d·d), 0, 1)
+<pre class="formula">segment: t* = clamp((X − P₀)·d / (d·d), 0, 1)
 circle:  M + r·(X − M)/|X − M|
 polygon: nearest over the edges
 distance = √(distanceSquared)</pre>
@@ -222,10 +252,18 @@ distance = √(distanceSquared)</pre>
 ("is it within 50?") needs no square root: compare with 50². For an area shape (circle, box, polygon) the answer is
 the nearest point of its <em>boundary</em>, with an <code>inside</code> flag: when <var>X</var> is inside, the
 distance is how far it is to the way out, which is what a push-out needs. For a segment it also gives the parameter
-<var>t</var> of the closest point.</p>`,
-  hint: 'Drag X around and into the shapes. Each dashed line runs from X to the closest point of one shape.',
+<var>t</var> of the closest point.</p>
+<p>One point has no single answer: a circle's centre is equally far from every point of the rim, and the direction
+(<var>X</var> − <var>M</var>)/|<var>X</var> − <var>M</var>| divides by zero. The library then picks the rim point in
+the +x direction, <var>M</var> + (<var>r</var>, 0), by the same convention as two circles with coincident centres
+(chapter 2): try "X at the circle's centre".</p>`,
+  hint: 'Drag X around and into the shapes (tap a shape to move it). Each pink line runs from X to the closest point of one shape.',
   view: VIEW,
   names: { p: 'polygon', c: 'circle', s: 'segment', q: 'X' },
+  vars: { p: 'polygon', c: 'circle', s: 'segment', q: 'X' },
+  select: 'p',
+  keys: ['polygon', 'circle', 'segment'],
+  legend: [['b', 'the shapes'], 'closest', 'hit'],
   shapes: () => ({
     p: ngonS(220, 230, 5, 120, 0.3),
     c: circleS(600, 160, 80),
@@ -245,25 +283,28 @@ distance is how far it is to the way out, which is what a push-out needs. For a 
     const d = (x: { distanceSquared: number }) => fmt(Math.sqrt(x.distanceSquared), 2);
     const nearest = [['polygon', polygon], ['circle', circle], ['segment', segment]].sort(
       (a, b) => (a[1] as SegPoint).distanceSquared - (b[1] as SegPoint).distanceSquared)[0][0];
+    const atCentre = s.c.kind === 'circle' && q.x === s.c.c.x && q.y === s.c.c.y;
     return {
       result: { polygon, circle, segment, q },
       answer: {
         hit: polygon.inside || circle.inside,
-        text: polygon.inside || circle.inside
-          ? `HIT: X is inside the ${polygon.inside ? 'polygon' : 'circle'}; the nearest boundary is the ${nearest}'s`
-          : `NO HIT: X is outside every shape; the nearest is the ${nearest}`,
-        raw: { polygon, circle, segment },
+        text: atCentre
+          ? 'HIT: X is the circle\'s centre: every rim point is as near; the library picks M + (r, 0)'
+          : polygon.inside || circle.inside
+            ? `HIT: X is inside the ${polygon.inside ? 'polygon' : 'circle'}; the nearest boundary is the ${nearest}'s`
+            : `NO HIT: X is outside every shape; the nearest is the ${nearest}`,
+        raw: { onPolygon: polygon, onCircle: circle, onSegment: segment },
         rows: [
-          row('polygon', 'polygon: point, distance', `${fmtVec(polygon.point)}, ${d(polygon)}${polygon.inside ? ' (X inside)' : ''}`),
-          row('circle', 'circle: point, distance', `${fmtVec(circle.point)}, ${d(circle)}${circle.inside ? ' (X inside)' : ''}`),
-          row('segment', 'segment: point, t, distance', `${fmtVec(segment.point)}, t=${fmt(segment.t)}, ${d(segment)}`),
+          row('polygon', 'polygon: point, distance', `${fmtVec(polygon.point)}, ${d(polygon)}${polygon.inside ? ' (X inside)' : ''}`, 'polygon'),
+          row('circle', 'circle: point, distance', `${fmtVec(circle.point)}, ${d(circle)}${circle.inside ? ' (X inside)' : ''}`, 'circle'),
+          row('segment', 'segment: point, t, distance', `${fmtVec(segment.point)}, t = ${fmt(segment.t)}, ${d(segment)}`, 'segment'),
         ],
       },
     };
   },
-  call: (_s, r) => `c2.closestPoint(polygon, X);  // { point: ${fmtVec(r.polygon.point)}, distanceSquared: ${fmt(r.polygon.distanceSquared, 2)}, inside: ${r.polygon.inside} }
-c2.closestPoint(circle, X);   // { point: ${fmtVec(r.circle.point)}, distanceSquared: ${fmt(r.circle.distanceSquared, 2)}, inside: ${r.circle.inside} }
-c2.closestPoint(segment, X);  // { point: ${fmtVec(r.segment.point)}, t: ${fmt(r.segment.t)}, distanceSquared: ${fmt(r.segment.distanceSquared, 2)} }`,
+  call: (_s, r) => `${line('const onPolygon = c2.closestPoint(polygon, X);', `{ point: ${vc(r.polygon.point)}, distanceSquared: ${fmt(r.polygon.distanceSquared, 2)}, inside: ${r.polygon.inside} }`)}
+${line('const onCircle = c2.closestPoint(circle, X);', `{ point: ${vc(r.circle.point)}, distanceSquared: ${fmt(r.circle.distanceSquared, 2)}, inside: ${r.circle.inside} }`)}
+${line('const onSegment = c2.closestPoint(segment, X);', `{ point: ${vc(r.segment.point)}, t: ${fmt(r.segment.t)}, distanceSquared: ${fmt(r.segment.distanceSquared, 2)} }`)}`,
   plain: `// closest point of segment p → q to x
 function closestOnSegment(p, q, x) {
   const d = { x: q.x - p.x, y: q.y - p.y };
@@ -274,14 +315,14 @@ function closestOnSegment(p, q, x) {
   return { point: c, t, distanceSquared: (x.x - c.x) ** 2 + (x.y - c.y) ** 2 };
 }`,
   draw(st, s, r) {
-    drawShape(st, s.p, null, 'polygon', C.a);
-    drawShape(st, s.c, null, 'circle', C.b);
-    drawShape(st, s.s, null, 'segment', C.closest);
-    for (const [k, color] of [['polygon', C.a], ['circle', C.b], ['segment', C.closest]] as const) {
+    drawShape(st, s.p, r.polygon.inside ? true : null, 'polygon', C.b);
+    drawShape(st, s.c, r.circle.inside ? true : null, 'circle', C.b);
+    drawShape(st, s.s, null, 'segment', C.b);
+    for (const k of ['polygon', 'circle', 'segment'] as const) {
       const v = r[k];
-      st.line(r.q, v.point, color, 1.5, [5, 4]);
-      st.dot(v.point, color, 5.5);
-      st.label(lerp(r.q, v.point, 0.5), fmt(Math.sqrt(v.distanceSquared), 1), color, 0, -10, 'center', true);
+      st.line(r.q, v.point, C.closest, 1.5, [5, 4]);
+      st.dot(v.point, C.closest, 5.5);
+      st.label(lerp(r.q, v.point, 0.5), fmt(Math.sqrt(v.distanceSquared), 1), C.closest, 0, -10, 'center', true);
     }
     st.label(r.q, 'X', C.ink, 12, -12, 'left', true);
   },
@@ -300,31 +341,44 @@ interface BroadR {
   contacts: { normal: Vec; depth: number; point: Vec }[];
 }
 
+const at = (...xs: [number, number, number][]): Shapes => {
+  const out: Shapes = {};
+  xs.forEach(([x, y, r], i) => { out[BODIES[i]] = circleS(x, y, r); });
+  return out;
+};
+
 export const broadphaseChapter: ChapterDef<BroadR> = {
   id: 'broadphase',
   title: 'The broad phase: a grid',
   nav: 'Broad phase',
+  lede: `With many bodies, testing every pair is too slow: a grid finds the few pairs that could touch, and only those
+are tested exactly. Drag the bodies across the cell borders and watch the candidate pairs change.`,
   prose: `
 <p>Testing every pair of <var>n</var> bodies costs <var>n</var>(<var>n</var> − 1)/2 narrow-phase tests: 45 for 10
 bodies, 50 million for 10,000. A <em>broad phase</em> first finds the pairs that <em>could</em> touch, cheaply, and
-only those go to the exact tests of the earlier chapters.</p>
-<p><code>c2.World</code> uses a uniform grid. Every body's bounding box (its <code>getBounds</code>, a little wider
-than the shape) is dropped into every cell it overlaps; two bodies become a <em>candidate pair</em> when they share
-a cell. Only candidates are tested with the same <code>collide</code> you have seen, and the touching ones come back
-from <code>step()</code> with their contacts.</p>
+only those go to the exact tests of the earlier chapters (the <em>narrow phase</em>).</p>
+<p><code>c2.World</code> uses a uniform grid of square cells. Every body's bounding box (its <code>getBounds</code>,
+a little wider than the shape) is dropped into every cell it overlaps; two bodies become a <em>candidate pair</em>
+when they share a cell. Only candidates are tested with the same <code>collide</code> you have seen, and the touching
+ones come back from <code>step()</code> with their contacts.</p>
 <pre class="formula">cell(x, y) = (⌊x / size⌋, ⌊y / size⌋)
 for each body: for each cell its bounds cover:
   add the body to that cell
 candidates = pairs sharing a cell
 pairs = candidates that collide()</pre>
 <p>The figure uses a world made with <code>new c2.World({ cellSize: ${CELL} })</code> (left out, the cell size is
-twice the mean body extent, recomputed every step). Cells holding two or more bodies are shaded; thin dashed lines
-join candidate pairs (computed here from the bounds and the cell rule, to show the idea), thick lines the pairs the
-world reports. Move a body next to another across a cell border and they become candidates; only a real overlap
-makes them a pair. The stress view runs the same world with 10,000 bodies.</p>`,
-  hint: 'Drag the bodies. Dashed: candidate pairs (sharing a cell). Solid with an arrow: touching pairs from world.step().',
+twice the mean body extent, recomputed every step). The bounds (dashed boxes) and the touching pairs (vermillion)
+come from the world; the shaded cells and the candidate pairs (thin dashed lines) are worked out by this page from
+those bounds and the cell rule above, to show the idea: the World keeps its cells to itself. Move a body next to
+another across a cell border and they become candidates; only a real overlap makes them a pair. The stress view
+runs the same world with 10,000 bodies.</p>`,
+  hint: 'Drag the bodies (tap one to show its handles). Thin dashed: candidate pairs (sharing a cell). Vermillion: touching pairs from world.step().',
   view: VIEW,
   names: Object.fromEntries(BODIES.map((k, i) => [k, `body ${i + 1}`])),
+  vars: Object.fromEntries(BODIES.map((k, i) => [k, `b${i + 1}`])),
+  select: 'b1',
+  keys: ['candidates', 'pairs'],
+  legend: [['a', 'bodies'], 'hit', ['work', 'cells shared by 2+ bodies'], ['construction', 'bounds, candidate pairs']],
   shapes: () => ({
     b0: circleS(120, 120, 40),
     b1: circleS(205, 150, 35),
@@ -335,18 +389,25 @@ makes them a pair. The stress view runs the same world with 10,000 bodies.</p>`,
     b6: circleS(250, 360, 55),
     b7: ngonS(380, 320, 6, 40, 0.2),
   }),
+  presets: [
+    { label: 'all apart, few candidates', shapes: () => at([50, 50, 30], [250, 50, 30], [450, 50, 30], [650, 50, 30], [50, 350, 30], [250, 350, 30], [450, 350, 30], [650, 350, 30]) },
+    { label: 'touching across a cell border', shapes: () => at([160, 150, 40], [240, 150, 40], [450, 50, 30], [650, 50, 30], [50, 350, 30], [250, 350, 30], [450, 350, 30], [650, 350, 30]) },
+    { label: 'candidates that do not touch', shapes: () => at([120, 150, 30], [180, 150, 15], [450, 50, 30], [650, 50, 30], [50, 350, 30], [250, 350, 30], [450, 350, 30], [650, 350, 30]) },
+    { label: 'a crowd in one cell', shapes: () => at([320, 220, 14], [345, 235, 14], [370, 220, 14], [330, 265, 14], [365, 270, 14], [640, 100, 40], [120, 400, 40], [640, 400, 40]) },
+  ],
   compute(s: Shapes) {
     const world = new c2.World({ cellSize: CELL });
     try {
       const handles = BODIES.map((k) => world.add(toLib(s[k]) as c2.Shape));
-      const index = new Map(handles.map((h, i) => [h, i]));
+      // (handles as plain numbers: the pair buffer holds numbers)
+      const index = new Map<number, number>(handles.map((h, i) => [h as number, i + 1]));
       const n = world.step();
       const pb = world.pairBodies;
       const pc = world.pairContacts;
       const pairs: [number, number][] = [];
       const contacts: BroadR['contacts'] = [];
       for (let i = 0; i < n; i++) {
-        const a = index.get(pb[2 * i])!, b = index.get(pb[2 * i + 1])!;
+        const a = index.get(pb[2 * i]) ?? 0, b = index.get(pb[2 * i + 1]) ?? 0;
         pairs.push(a < b ? [a, b] : [b, a]);
         contacts.push({ normal: { x: pc[5 * i], y: pc[5 * i + 1] }, depth: pc[5 * i + 2], point: { x: pc[5 * i + 3], y: pc[5 * i + 4] } });
       }
@@ -367,18 +428,18 @@ makes them a pair. The stress view runs the same world with 10,000 bodies.</p>`,
       for (const list of cells.values()) for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) cand.add(`${list[i]},${list[j]}`);
       const candidates = [...cand].map((t) => t.split(',').map(Number) as [number, number]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
       const all = (BODIES.length * (BODIES.length - 1)) / 2;
-      const name = (p: [number, number]) => `${p[0] + 1}–${p[1] + 1}`;
+      const name = (p: [number, number]) => `${p[0]}–${p[1]}`;
       return {
         result: { bounds, cells, candidates, pairs: sortedPairs, contacts: order.map((i) => contacts[i]) },
         answer: {
           hit: n > 0,
           text: n ? `HIT: ${n} touching pair${n === 1 ? '' : 's'} from ${candidates.length} candidates (of ${all} pairs)` : `NO HIT: ${candidates.length} candidates (of ${all} pairs), none touching`,
-          raw: { pairs: sortedPairs },
+          raw: { n, pairs: sortedPairs },
           rows: [
             row('all', 'every pair (brute force)', String(all)),
-            row('cells', 'occupied cells / shared cells', `${cells.size} / ${[...cells.values()].filter((l) => l.length > 1).length}`),
-            row('candidates', 'candidate pairs (share a cell)', candidates.length ? candidates.map(name).join(', ') : '—'),
-            row('pairs', 'touching pairs: world.step()', sortedPairs.length ? sortedPairs.map(name).join(', ') : '—'),
+            row('cells', 'occupied cells / shared cells (worked out here)', `${cells.size} / ${[...cells.values()].filter((l) => l.length > 1).length}`),
+            row('candidates', 'candidate pairs: share a cell (worked out here)', candidates.length ? candidates.map((p) => name([p[0] + 1, p[1] + 1])).join(', ') : '—', 'candidates'),
+            row('pairs', 'touching pairs: world.step()', sortedPairs.length ? sortedPairs.map(name).join(', ') : '—', 'touching'),
           ],
         },
       };
@@ -387,11 +448,17 @@ makes them a pair. The stress view runs the same world with 10,000 bodies.</p>`,
     }
   },
   call: (_s, r) => `const world = new c2.World({ cellSize: ${CELL} });
-const handles = [b0, b1, …, b7].map((shape) => world.add(shape));
-const n = world.step();       // ${r.pairs.length}
-world.pairBodies;             // handles, 2 per pair (first 2n entries)
-world.pairContacts;           // nx, ny, depth, px, py per pair
-world.getBounds(handles[i]);  // what goes into the grid
+const handles = [b1, b2, b3, b4, b5, b6, b7, b8].map((shape) => world.add(shape));
+${line('const n = world.step();', `${r.pairs.length} touching pairs`)}
+const pairs = [];                     // body numbers, 1 to 8
+for (let i = 0; i < n; i++) {
+  const a = handles.indexOf(world.pairBodies[2 * i]) + 1;
+  const b = handles.indexOf(world.pairBodies[2 * i + 1]) + 1;
+  pairs.push(a < b ? [a, b] : [b, a]);
+}
+${line('pairs.sort((p, q) => p[0] - q[0] || p[1] - q[1]);', `[${r.pairs.map((p) => `[${p.join(', ')}]`).join(', ')}]`)}
+// world.pairContacts: nx, ny, depth, px, py per pair
+// world.getBounds(handles[i]): what goes into the grid
 world.free();`,
   plain: `// a uniform grid: candidate pairs = bodies sharing a cell
 function candidates(bounds, size) {
@@ -414,7 +481,7 @@ function candidates(bounds, size) {
       if (list.length < 2) continue;
       const [cx, cy] = key.split(',').map(Number);
       const a = st.toScreen({ x: cx * CELL, y: cy * CELL });
-      ctx.fillStyle = C.axis + '26';
+      ctx.fillStyle = C.work + '26';
       ctx.fillRect(a.x, a.y, CELL * st.k, CELL * st.k);
     }
     ctx.beginPath();
@@ -428,24 +495,23 @@ function candidates(bounds, size) {
       ctx.moveTo(0, Math.round(p.y) + 0.5);
       ctx.lineTo(st.cssW, Math.round(p.y) + 0.5);
     }
-    ctx.strokeStyle = C.axis + '99';
+    ctx.strokeStyle = C.work + '99';
     ctx.lineWidth = 1;
     ctx.stroke();
-    const touching = new Set(r.pairs.map(([a, b]) => `${a},${b}`));
-    const inPair = new Set(r.pairs.flat());
+    const touching = new Set(r.pairs.map(([a, b]) => `${a - 1},${b - 1}`));
+    const inPair = new Set(r.pairs.flat().map((i) => i - 1));
     BODIES.forEach((k, i) => {
       drawShape(st, s[k], inPair.has(i), String(i + 1), C.a);
       const bb = r.bounds[i];
       st.pathPoly([bb.min, { x: bb.max.x, y: bb.min.y }, bb.max, { x: bb.min.x, y: bb.max.y }]);
       st.fillStroke(null, C.muted + '88', 1, [3, 3]);
     });
-    const centre = (k: string) => { const e = s[k]; return e.kind === 'segment' || e.kind === 'line' || e.kind === 'capsule' ? lerp(e.a, e.b, 0.5) : e.kind === 'point' ? e.p : e.c; };
     for (const [a, b] of r.candidates) {
       if (touching.has(`${a},${b}`)) continue;
-      st.line(centre(BODIES[a]), centre(BODIES[b]), C.muted, 1.2, [4, 4]);
+      st.line(centre(s[BODIES[a]]), centre(s[BODIES[b]]), C.muted, 1.2, [4, 4]);
     }
     r.pairs.forEach(([a, b], i) => {
-      st.line(centre(BODIES[a]), centre(BODIES[b]), C.hit, 3);
+      st.line(centre(s[BODIES[a - 1]]), centre(s[BODIES[b - 1]]), C.hit, 3);
       const c = r.contacts[i];
       drawMtv(st, c.point, c.normal, c.depth, '');
     });

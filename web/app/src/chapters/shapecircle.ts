@@ -6,6 +6,7 @@ import { type Vec, fmt, fmtVec, mid } from '../geom';
 import { type Answer, row } from '../readout';
 import { boxS, circleS, ngonS, outline, polyS } from '../shapes';
 import { C, type Stage } from '../stage';
+import { contactC, line, vc } from './codefmt';
 
 const VIEW = { x: 0, y: 0, w: 800, h: 500 };
 
@@ -27,7 +28,8 @@ function compute(s: Shapes, shapeName: string): { answer: Answer; result: Result
   const shape: c2.Box | c2.Polygon = s.p.kind === 'box'
     ? c2.box(s.p.c.x, s.p.c.y, s.p.hx, s.p.hy, s.p.angle)
     : c2.polygon(outline(s.p) ?? []);
-  const corners = shape.type === 'polygon' ? shape.points : (outline(s.p) ?? []);
+  // The library's own corners (a box's are computed by collide2d, exactly as the live code gets them).
+  const corners: readonly Vec[] = shape.type === 'polygon' ? shape.points : c2.corners(shape);
   const edges = corners.map((p: Vec, i: number) => {
     const q = corners[(i + 1) % corners.length];
     return c2.closestPoint(c2.segment(p.x, p.y, q.x, q.y), circle.center) as EdgePoint;
@@ -49,42 +51,50 @@ function compute(s: Shapes, shapeName: string): { answer: Answer; result: Result
           ? 'HIT: the centre is inside the ' + shapeName
           : 'HIT: the nearest edge point is within the radius'
         : 'NO HIT: every edge point is farther than the radius',
-      raw: { overlaps: hit, closestPoint: boundary, collide: contact },
+      raw: { hit, closest: boundary, contact, edges },
       rows: [
         ...edges.map((e: EdgePoint, i: number) =>
-          row(`edge${i}`, `edge ${i + 1}: d² (t)`, `${fmt(e.distanceSquared, 1)} (t=${fmt(e.t, 2)})${i === best ? '  ← nearest' : ''}`)),
-        row('r2', 'r²', fmt(r2, 1)),
-        row('inside', 'centre inside', String(boundary.inside)),
+          row(`edge${i}`, `edge ${i + 1}: distance², t`, `${fmt(e.distanceSquared, 1)}, t = ${fmt(e.t, 2)}${i === best ? '  ← nearest' : ''}`)),
+        row('nearest', 'nearest edge: distance', fmt(Math.sqrt(edges[best]?.distanceSquared ?? NaN), 2), 'nearest edge'),
+        row('r', 'radius r (r² for the comparison)', `${fmt(circle.radius, 2)} (${fmt(r2, 1)})`, 'r'),
+        row('inside', 'centre inside', String(boundary.inside), 'inside'),
         row('closest', 'closest boundary point', fmtVec(boundary.point)),
         row('hit', 'overlaps(circle, shape)', String(hit)),
         row('normal', 'normal (shape → circle)', contact ? fmtVec(contact.normal, 3) : '—'),
-        row('depth', 'depth', contact ? fmt(contact.depth) : '—'),
+        row('depth', 'depth', contact ? fmt(contact.depth) : '—', 'depth'),
       ],
     },
   };
 }
 
-function callText(p: string, r: Result): string {
-  return `c2.overlaps(c, ${p});      // ${r.hit}
-c2.closestPoint(${p}, c.center);  // { point: ${fmtVec(r.boundary.point)}, distanceSquared: ${fmt(r.boundary.distanceSquared, 1)}, inside: ${r.boundary.inside} }
-c2.collide(${p}, c);       // ${r.contact ? `{ normal: ${fmtVec(r.contact.normal, 3)}, depth: ${fmt(r.contact.depth)}, point: ${fmtVec(r.contact.point)} }` : 'null'}`;
+function callText(r: Result, box: boolean): string {
+  return `${line('const hit = c2.overlaps(circle, shape);', String(r.hit))}
+${line('const closest = c2.closestPoint(shape, circle.center);', `{ point: ${vc(r.boundary.point)}, distanceSquared: ${fmt(r.boundary.distanceSquared, 1)}, inside: ${r.boundary.inside} }`)}
+${line('const contact = c2.collide(shape, circle);', contactC(r.contact))}
+// the pink diamonds: the closest point of each edge to the centre
+const corners = ${box ? 'c2.corners(shape)' : 'shape.points'};
+const edges = corners.map((p, i) => {
+  const q = corners[(i + 1) % corners.length];
+  return c2.closestPoint(c2.segment(p.x, p.y, q.x, q.y), circle.center);
+});
+${line('edges.map((e) => e.distanceSquared);', `[${r.edges.map((e) => fmt(e.distanceSquared, 1)).join(', ')}]`)}`;
 }
 
-const PLAIN = `// circle (m, r), convex polygon pts (counter-clockwise)
+const PLAIN = `// circle (m, r), convex polygon pts (counter-clockwise: positive area)
 function overlaps(m, r, pts) {
   let best = Infinity, inside = true;
   for (let i = 0; i < pts.length; i++) {
     const p = pts[i], q = pts[(i + 1) % pts.length];
     const c = closestOnSegment(p, q, m);          // project and clamp
     best = Math.min(best, dist2(m, c));
-    if (cross(sub(q, p), sub(m, p)) < 0) inside = false;
+    if (cross(sub(q, p), sub(m, p)) < 0) inside = false;  // outer side
   }
   return inside || best <= r * r;
 }`;
 
 function draw(st: Stage, s: Shapes, r: Result): void {
-  drawShape(st, s.p, r.hit, s.p.kind === 'box' ? 'rect' : 'poly', C.a);
-  drawShape(st, s.c, r.hit, 'M', C.b);
+  drawShape(st, s.p, r.hit, s.p.kind === 'box' ? 'A: rectangle' : 'A: polygon', C.a);
+  drawShape(st, s.c, r.hit, 'B: M', C.b);
   if (s.c.kind !== 'circle') return;
   const m = s.c.c;
   r.edges.forEach((e, i) => {
@@ -94,19 +104,21 @@ function draw(st: Stage, s: Shapes, r: Result): void {
     if (!best) st.label(mid(m, e.point), `${i + 1}`, C.closest + 'cc', 0, 0, 'center');
   });
   const b = r.edges[r.best];
-  if (b) st.label(b.point, `nearest: d=${fmt(Math.sqrt(b.distanceSquared), 1)}`, C.closest, 10, -12, 'left', true);
+  if (b) st.label(b.point, `nearest: ${fmt(Math.sqrt(b.distanceSquared), 1)}`, C.closest, 10, -12, 'left', true);
   if (r.contact) drawMtv(st, r.contact.point, r.contact.normal, r.contact.depth);
 }
 
 const common = (kind: string) =>
   `<p>Each pink diamond is the clamped projection of the centre onto one edge (the closest point on that segment,
-from the previous chapter); the filled one is the nearest. When the ${kind} and the circle overlap, the dark purple arrow
-is the push that moves the circle out (normal from the ${kind} to the circle, times the depth).</p>`;
+from chapter 6); the filled one is the nearest. When the ${kind} and the circle overlap, the dark purple arrow
+is the push that moves the circle out (the normal from the ${kind}, A here, to the circle, B, times the depth).</p>`;
 
 export const rectCircleChapter: ChapterDef<Result> = {
   id: 'rect-circle',
   title: 'Rectangle and circle',
   nav: 'Rect × circle',
+  lede: `A circle touches a rectangle when the nearest point of the rectangle's border is within the radius, or when
+its centre is inside. Drag the circle around the rectangle and into it.`,
   prose: `
 <p>A rectangle is four segments. For each one, find the point of that segment closest to the circle's centre
 <var>M</var> (project and clamp, as before) and keep the nearest of the four. If that nearest point is within the
@@ -123,16 +135,20 @@ reports a hit with the depth measured to the nearest edge plus the radius.</p>
 coordinate. The edge-by-edge version shown here works for a rotated rectangle just as well, which is why the
 figure lets you turn it (rotation handle, or R / Shift+R on a focused handle).</p>
 ${common('rectangle')}`,
-  hint: 'Drag the circle around and into the rectangle; rotate the rectangle with its round rotation handle.',
+  hint: 'Drag the circle around and into the rectangle; tap the rectangle to select it, then turn it with its dotted handle.',
   view: VIEW,
   names: { p: 'Rectangle', c: 'Circle' },
+  vars: { p: 'shape', c: 'circle' },
+  select: 'c',
+  keys: ['nearest', 'r', 'inside', 'depth'],
+  legend: [['a', 'A: the rectangle'], ['b', 'B: the circle'], 'hit', 'closest', 'push'],
   shapes: () => ({ p: boxS(330, 260, 150, 90, 0.3), c: circleS(600, 190, 60) }),
   presets: [
     { label: 'centre inside', shapes: () => ({ p: boxS(330, 260, 150, 90, 0.3), c: circleS(350, 250, 30) }) },
     { label: 'touching an edge', shapes: () => ({ p: boxS(400, 250, 150, 90, 0), c: circleS(400, 400, 60) }) },
     { label: 'near a corner', shapes: () => ({ p: boxS(350, 230, 150, 90, 0), c: circleS(540, 360, 60) }) },
   ],
-  call: (_s, r) => callText('p', r),
+  call: (_s, r) => callText(r, true),
   plain: PLAIN,
   compute: (s) => compute(s, 'rectangle'),
   draw: (st, s, r) => draw(st, s, r),
@@ -142,30 +158,38 @@ export const polygonCircleChapter: ChapterDef<Result> = {
   id: 'polygon-circle',
   title: 'Polygon and circle',
   nav: 'Polygon × circle',
+  lede: `The rectangle's loop works for any convex polygon: the nearest edge point within the radius, or the centre
+inside. Drag the polygon's vertices, and dent it to see the library refuse it.`,
   prose: `
-<p>Nothing in the previous chapter depended on the shape having four sides. Any convex polygon is a closed chain
-of edges from vertex <var>i</var> to vertex <var>i</var> + 1 (wrapping around from the last vertex to the first),
-so the same loop applies with <var>n</var> edges instead of four:</p>
+<p>Nothing in the previous chapter depended on the shape having four sides. A polygon is <em>convex</em> when it has
+no dent: the segment between any two of its points stays inside it, and every corner turns the same way. Any convex
+polygon is a closed chain of edges from vertex <var>i</var> to vertex <var>i</var> + 1 (wrapping around from the last
+vertex to the first), so the same loop applies with <var>n</var> edges instead of four:</p>
 <pre class="formula">for i in 0 … n−1:
   edge i = vertex[i] → vertex[(i+1) mod n]
 hit = min |M − closestᵢ|² ≤ r²  or  M inside</pre>
-<p>The inside test for a convex polygon is a sign check: with the vertices in counter-clockwise order, a point is
-inside when it lies on the left of (or on) every edge. collide2d evaluates those signs exactly, and it stores every
-polygon counter-clockwise whatever order you give the vertices in.</p>
+<p>The inside test for a convex polygon is a sign check with the orientation test of chapter 3: a point is inside
+when it lies on the inner side of (or on) every edge. collide2d stores every polygon counter-clockwise (in the
+maths sense: on this y-down screen the vertices run clockwise, see the conventions in chapter 1), whatever order you
+give the vertices in, so "inner side" is orientation ≥ 0 for every edge; it evaluates those signs exactly.</p>
 <p>The polygon must stay convex. Drag a vertex inwards until the outline dents and the library refuses the polygon
 with a <code>RangeError</code> that names the argument and the rule it breaks (<code>collide2d.polygon: argument
 points must form a convex polygon whose boundary does not cross itself (got an array of 5)</code>); the read-out
 shows that message and the outline turns grey and dashed until you fix it.</p>
 ${common('polygon')}`,
-  hint: 'Drag the vertices, the centre and the rotation handle of the polygon, and move the circle.',
+  hint: 'Drag the polygon by its body, its vertices or its dotted rotation handle; tap the circle to move it.',
   view: VIEW,
   names: { p: 'Polygon', c: 'Circle' },
+  vars: { p: 'shape', c: 'circle' },
+  select: 'p',
+  keys: ['nearest', 'r', 'inside', 'depth'],
+  legend: [['a', 'A: the polygon'], ['b', 'B: the circle'], 'hit', 'closest', 'push'],
   shapes: () => ({ p: ngonS(330, 260, 5, 130, 0.2), c: circleS(590, 180, 55) }),
   presets: [
     { label: 'circle inside', shapes: () => ({ p: ngonS(380, 250, 5, 160, 0.2), c: circleS(380, 260, 40) }) },
     { label: 'dented (invalid)', shapes: () => ({ p: polyS(380, 250, 0, [[-120, -100], [120, -100], [20, 0], [120, 100], [-120, 100]]), c: circleS(620, 200, 50) }) },
   ],
-  call: (_s, r) => callText('p', r),
+  call: (_s, r) => callText(r, false),
   plain: PLAIN,
   compute: (s) => compute(s, 'polygon'),
   draw: (st, s, r) => draw(st, s, r),

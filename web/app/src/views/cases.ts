@@ -334,7 +334,7 @@ function drawLibShape(st: Stage, s: Json, color: string, name: string): void {
 /** Expected: hollow rings and dashed arrows; actual: filled dots and solid arrows. */
 function drawResult(st: Stage, d: Json, res: Json, expected: boolean): void {
   if (!res) return;
-  const color = expected ? C.closest : C.ink;
+  const color = expected ? C.muted : C.ink;
   const dot = (p: Json, text: string) => {
     if (!Array.isArray(p)) return;
     const v = vecOf(p);
@@ -348,8 +348,8 @@ function drawResult(st: Stage, d: Json, res: Json, expected: boolean): void {
     const a = vecOf(from);
     const n = vecOf(dir);
     const l = Math.max(len, 28 / st.k);
-    if (expected) st.line(a, add(a, scale(n, l)), C.mtv, 6, [4, 3]);
-    else st.arrow(a, add(a, scale(n, l)), C.mtv, text);
+    if (expected) st.line(a, add(a, scale(n, l)), C.push, 6, [4, 3]);
+    else st.arrow(a, add(a, scale(n, l)), C.push, text);
   };
   const tag = expected ? 'expected' : 'actual';
   if (Array.isArray(res.point)) dot(res.point, `${tag} point`);
@@ -366,7 +366,7 @@ function drawResult(st: Stage, d: Json, res: Json, expected: boolean): void {
     const r = numOf(d.circle.radius);
     if (Number.isFinite(p.x) && Number.isFinite(r)) {
       st.pathCircle(p, r);
-      st.fillStroke(null, expected ? C.closest : C.ink, expected ? 4 : 1.5, expected ? [5, 4] : []);
+      st.fillStroke(null, expected ? C.muted : C.ink, expected ? 4 : 1.5, expected ? [5, 4] : []);
       st.label(p, `${tag} stop`, color, 0, expected ? 14 : -14, 'center');
     }
   }
@@ -379,7 +379,7 @@ export function mountCases(root: HTMLElement, params: URLSearchParams): Mounted 
   art.className = 'cases';
   art.innerHTML = `<h1>Case viewer</h1>
 <p class="prose case-desc">The JSON cases in <code>tests/cases/</code> are run by the native tests, the wasm tests,
-the JavaScript tests, and here. Pick one to see its shapes with the expected result (large hollow pink diamonds,
+the JavaScript tests, and here. Pick one to see its shapes with the expected result (large hollow grey diamonds,
 dashed arrows) and what the library in this page actually returns (small black diamonds, solid arrows). A failing
 field is marked in the table.</p>`;
   const layout = document.createElement('div');
@@ -491,13 +491,13 @@ field is marked in the table.</p>`;
     st.onDraw = () => {
       shapes.forEach(([name, s], i) => drawLibShape(st, s, i % 2 ? C.b : C.a, name));
       if (Array.isArray(d.point)) {
-        st.dot(vecOf(d.point), C.axis, 5);
-        st.label(vecOf(d.point), 'query point', C.axis, 8, -10);
+        st.dot(vecOf(d.point), C.ink, 5);
+        st.label(vecOf(d.point), 'query point', C.ink, 8, -10);
       }
       if (d.circle && Array.isArray(d.displacement)) {
         const cc = shapeOf(d.circle);
         const e = add(cc.center, vecOf(d.displacement));
-        st.arrow(cc.center, e, C.path, 'displacement');
+        st.arrow(cc.center, e, C.motion, 'displacement');
         st.pathCircle(e, cc.radius);
         st.fillStroke(null, C.muted, 1, [4, 4]);
       }

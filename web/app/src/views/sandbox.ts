@@ -6,7 +6,7 @@ import { type Vec, fmt, fmtVec } from '../geom';
 import { HandleLayer } from '../handles';
 import { Readout, row } from '../readout';
 import {
-  aabbS, boxS, capS, capsuleOutline, circleS, decode, type EShape, encode, handlesOf, KIND_TITLE, ngonS, outline, segS, tryLib,
+  aabbS, boxS, capS, capsuleOutline, circleS, decode, type EShape, encode, handlesOf, KIND_TITLE, ngonS, outline, pickRank, segS, tryLib,
 } from '../shapes';
 import { C, Stage } from '../stage';
 import { buildHash, replaceHash } from '../url';
@@ -51,8 +51,8 @@ export function mountSandbox(root: HTMLElement, params: URLSearchParams): Mounte
   art.innerHTML = `<h1>Sandbox: every pair</h1>
 <p class="prose">Add shapes, drag them around, and read what <code>overlaps</code> and <code>collide</code> say for
 every pair. A shape is drawn hatched in vermillion when it touches at least one other shape; each touching pair
-gets its minimum translation vector (dark purple arrow, pushing the second shape of the pair out of the first). The
-shape "Remove" removes is the one you last touched, outlined in dashed orange and named on the button.</p>`;
+gets its minimum translation vector (dark purple arrow, pushing the second shape of the pair out of the first). Click
+or tap a shape to select it: it shows its handles, gets a dashed outline, and is the one "Remove" removes.</p>`;
   const bar = document.createElement('div');
   bar.className = 'toolbar';
   for (const [name, make] of MAKERS) {
@@ -102,11 +102,19 @@ shape "Remove" removes is the one you last touched, outlined in dashed orange an
   const layer = new HandleLayer(stage, (h) => {
     select(Number(h.id.split('.')[0].slice(1)));
     update();
+  }, {
+    pick(p, tol) {
+      let best: string | null = null;
+      let rank = Infinity;
+      shapes.forEach((s, i) => {
+        const r = pickRank(s, p, tol);
+        if (r !== null && r < rank) { rank = r; best = `s${i}`; }
+      });
+      return best;
+    },
+    always: () => false,
   });
-  stage.el.addEventListener('focusin', (e) => {
-    const id = (e.target as HTMLElement).dataset?.handle;
-    if (id) select(Number(id.split('.')[0].slice(1)));
-  });
+  layer.onSelect = (key) => select(Number(key.slice(1)));
 
   /** The shape "Remove" removes: the one last touched (outlined and named on the button), else the last one. */
   function select(i: number): void {
@@ -182,6 +190,7 @@ shape "Remove" removes is the one you last touched, outlined in dashed orange an
   function rebuild(): void {
     labelRemove();
     layer.clear();
+    layer.selected = target() >= 0 ? `s${target()}` : null;
     layer.set(shapes.flatMap((s, i) => handlesOf(s, `s${i}`, `Shape ${i + 1} (${KIND_TITLE[s.kind]})`)));
     update();
   }
@@ -192,14 +201,14 @@ shape "Remove" removes is the one you last touched, outlined in dashed orange an
     shapes.forEach((s, i) => drawShape(stage, s, tryLib(s).error ? 'bad' : involved.has(i), String(i + 1)));
     const t = target();
     if (t >= 0 && shapes[t]) {
-      // The shape "Remove" would remove: a dashed orange outline.
+      // The shape selected (its handles shown; "Remove" removes it): a dashed outline.
       const s = shapes[t];
       const { ctx } = stage;
       ctx.save();
       if (s.kind === 'circle') stage.pathCircle(s.c, s.r + 6 / stage.k);
       else if (s.kind === 'segment') stage.pathPoly([s.a, s.b], false);
       else stage.pathPoly(outlineOf(s));
-      stage.fillStroke(null, C.axis, s.kind === 'segment' ? 9 : 3, [6, 4]);
+      stage.fillStroke(null, C.muted, s.kind === 'segment' ? 9 : 2, [6, 4]);
       ctx.restore();
     }
     for (const p of pairs) if (p.contact) drawMtv(stage, p.contact.point, p.contact.normal, p.contact.depth, '');

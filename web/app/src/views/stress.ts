@@ -439,7 +439,7 @@ are the cuts between its convex parts · hatched vermillion: a tile, slope or pa
     levelKey = key;
     return levelPx;
   }
-  const MISS = rgba(C.miss);
+  const MISS = rgba(C.a);
   const HIT = rgba(C.hit);
   const HIT_FILL = rgba('#f3b58c');
   let emaDraw = 0;
@@ -505,7 +505,7 @@ are the cuts between its convex parts · hatched vermillion: a tile, slope or pa
         const cx = Math.min(cols - 1, Math.floor(x[i] / cellSize)), cy = Math.min(rows - 1, Math.floor(y[i] / cellSize));
         count[cy * cols + cx]++;
       }
-      ctx.fillStyle = C.axis + '30';
+      ctx.fillStyle = C.work + '30';
       for (let c = 0; c < count.length; c++) {
         if (count[c] < 2) continue;
         const p = stage.toScreen({ x: (c % cols) * cellSize, y: Math.floor(c / cols) * cellSize });
@@ -522,7 +522,7 @@ are the cuts between its convex parts · hatched vermillion: a tile, slope or pa
         ctx.moveTo(p.x, p.y);
         ctx.lineTo(p.x + W * stage.k, p.y);
       }
-      ctx.strokeStyle = C.axis + 'aa';
+      ctx.strokeStyle = C.work + 'aa';
       ctx.lineWidth = 0.5;
       ctx.stroke();
     }
