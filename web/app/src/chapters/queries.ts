@@ -12,7 +12,7 @@ const pt = (s: EShape): Vec => (s.kind === 'point' ? s.p : { x: NaN, y: NaN });
 
 // ---------------------------------------------------------------------------------------------------------------
 
-interface ContainsR { polygon: boolean; circle: boolean; segment: boolean; signs: number[]; pts: Vec[] }
+interface ContainsR { polygon: boolean; circle: boolean; segment: boolean; signs: number[]; pts: readonly Vec[] }
 
 export const containsChapter: ChapterDef<ContainsR> = {
   id: 'contains',
