@@ -109,6 +109,16 @@ test('an aabb whose max is below its min: "must be >= minX", never ">= 0"; half-
     { ok: false, error: 'NegativeExtent', field: 'halfExtents', message: 'must be >= 0' });
 });
 
+test('a ray\'s zero direction is "the zero vector", a line\'s "two points coincide"', () => {
+  throwsExactly(() => c2.ray(0, 0, 0, 0), RangeError,
+    'collide2d.ray: argument dx/dy must not be the zero vector (got 0, 0)', 'ZeroDirection');
+  throwsExactly(() => c2.raycast({ origin: P(0, 0), direction: P(0, -0) }, c2.circle(0, 0, 1)), RangeError,
+    'collide2d.raycast: argument ray.direction must not be the zero vector (got {x: 0, y: -0})', 'ZeroDirection');
+  throwsExactly(() => c2.line(1, 1, 1, 1), RangeError,
+    'collide2d.line: argument bx/by must give a non-zero direction (the two points coincide) (got 1, 1)', 'ZeroDirection');
+  assert.equal(c2.validate({ type: 'ray', origin: P(0, 0), direction: P(0, 0) }).message, 'must not be the zero vector');
+});
+
 test('overlapsCircleCircle: every rejection has its code', () => {
   throwsExactly(() => c2.overlapsCircleCircle(0, NaN, 1, 0, 0, 1), RangeError,
     'collide2d.overlapsCircleCircle: argument ay must be finite (got NaN)', 'NotFinite');

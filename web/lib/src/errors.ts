@@ -63,6 +63,8 @@ export function coreMessage(code: ErrorCode, field: string, message: string): st
   // The core says "must be >= 0 (a box's max must not be less than its min)" for every negative extent: an aabb's max
   // is compared with its min, a box's half-extents with 0.
   if (code === 'NegativeExtent') return /(^|\.)max$/.test(field) ? 'must be >= min on both axes' : 'must be >= 0';
+  // ... and "must give a non-zero direction (the two points coincide)" also of a ray's direction, which is one vector.
+  if (code === 'ZeroDirection' && /(^|\.)direction$/.test(field)) return 'must not be the zero vector';
   return message;
 }
 
