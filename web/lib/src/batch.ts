@@ -59,13 +59,13 @@ function circleCircleBatch(fn: string, a: Float64Array, b: Float64Array, collide
   f64.set(b, (base + bOff) >> 3);
   const r = collideMode ? raw.batchCollideCircleCircle(0, bOff, n, outOff) : raw.batchOverlapsCircleCircle(0, bOff, n, outOff);
   if (r < 0) rejected(fn, ['a', 'b', 'out'], [], batchError(fn, ['a', 'b']));
-  return copyOut(result, base + outOff, n);
+  return copyOut(result, base + outOff, collideMode ? n * CONTACT_STRIDE : n);
 }
 
-/** Copies n results (bytes, or CONTACT_STRIDE doubles per pair) at address `at` into `result`. */
-function copyOut(result: Uint8Array | Float64Array, at: number, n: number): Uint8Array | Float64Array {
-  if (result instanceof Float64Array) result.set(f64.subarray(at >> 3, (at >> 3) + n * CONTACT_STRIDE));
-  else result.set(u8.subarray(at, at + n));
+/** Copies `count` results (bytes, or doubles) at address `at` into `result`. */
+function copyOut(result: Uint8Array | Float64Array, at: number, count: number): Uint8Array | Float64Array {
+  if (result instanceof Float64Array) result.set(f64.subarray(at >> 3, (at >> 3) + count));
+  else result.set(u8.subarray(at, at + count));
   return result;
 }
 
@@ -187,48 +187,29 @@ function preparePolygons(polygons: PackedPolygons | ReadonlyArray<Untagged<Polyg
   return makePrepared(set, offsets.length - 1);
 }
 
-function pairBatch(fn: string, polygons: BatchPolygons, pairs: Uint32Array, collideMode: boolean,
+/** Pairs of polygons: mode 0 overlaps (a byte per pair), 1 contacts, 2 distances (STRIDE doubles per pair). */
+function pairBatch(fn: string, polygons: BatchPolygons, pairs: Uint32Array, mode: number,
   out: Uint8Array | Float64Array | undefined): Uint8Array | Float64Array {
   const names = ['polygons', 'pairs', 'out'];
   need(fn);
   const prepared = preparedOrPacked(fn, polygons);
   const n = checkTyped(fn, 'pairs', pairs, Uint32Array, 2);
-  const result = collideMode ? outArray(fn, out, Float64Array, n * CONTACT_STRIDE) : outArray(fn, out, Uint8Array, n);
-  const outBytes = collideMode ? n * 8 * CONTACT_STRIDE : n;
+  const stride = mode === 2 ? DISTANCE_STRIDE : CONTACT_STRIDE;
+  const result = mode > 0 ? outArray(fn, out, Float64Array, n * stride) : outArray(fn, out, Uint8Array, n);
+  const outBytes = mode > 0 ? n * 8 * stride : n;
   // Prepared polygons already live in wasm: the pairs go at the start of the scratch buffer.
   const pairsOff = prepared !== null ? (reserve(fn, n * 8 + outBytes), 0)
     : putPolygons(fn, names, polygons as PackedPolygons, n * 8 + outBytes, 0);
   const outOff = pairsOff + n * 8;
   u32.set(pairs, (bufPtr + pairsOff) >> 2);
-  const r = prepared !== null ? prepared.polygonPolygon(pairsOff, n, outOff, collideMode ? 1 : 0)
-    : collideMode ? raw.batchCollidePolygonPolygon(pairsOff, n, outOff) : raw.batchOverlapsPolygonPolygon(pairsOff, n, outOff);
+  const r = mode === 2 ? (prepared !== null ? prepared.distance(pairsOff, n, outOff) : raw.batchDistancePolygonPolygon(pairsOff, n, outOff))
+    : prepared !== null ? prepared.polygonPolygon(pairsOff, n, outOff, mode)
+    : mode > 0 ? raw.batchCollidePolygonPolygon(pairsOff, n, outOff) : raw.batchOverlapsPolygonPolygon(pairsOff, n, outOff);
   if (r < 0) {
     const count = polygonCount(polygons);
     rejected(fn, names, [], batchError(fn, names, pairs, [count, count], ['polygons', 'polygons']));
   }
-  return copyOut(result, bufPtr + outOff, n);
-}
-
-function distanceBatch(polygons: BatchPolygons, pairs: Uint32Array, out?: Float64Array): Float64Array {
-  const fn = 'batch.distance';
-  const names = ['polygons', 'pairs', 'out'];
-  need(fn);
-  const prepared = preparedOrPacked(fn, polygons);
-  const n = checkTyped(fn, 'pairs', pairs, Uint32Array, 2);
-  const result = outArray(fn, out, Float64Array, n * DISTANCE_STRIDE);
-  const outBytes = n * 8 * DISTANCE_STRIDE;
-  const pairsOff = prepared !== null ? (reserve(fn, n * 8 + outBytes), 0)
-    : putPolygons(fn, names, polygons as PackedPolygons, n * 8 + outBytes, 0);
-  const outOff = pairsOff + n * 8;
-  u32.set(pairs, (bufPtr + pairsOff) >> 2);
-  const r = prepared !== null ? prepared.distance(pairsOff, n, outOff) : raw.batchDistancePolygonPolygon(pairsOff, n, outOff);
-  if (r < 0) {
-    const count = polygonCount(polygons);
-    rejected(fn, names, [], batchError(fn, names, pairs, [count, count], ['polygons', 'polygons']));
-  }
-  const at = (bufPtr + outOff) >> 3;
-  result.set(f64.subarray(at, at + n * DISTANCE_STRIDE));
-  return result;
+  return copyOut(result, bufPtr + outOff, mode > 0 ? n * stride : n);
 }
 
 function circlePolygonBatch(fn: string, circles: Float64Array, polygons: BatchPolygons, pairs: Uint32Array,
@@ -253,7 +234,7 @@ function circlePolygonBatch(fn: string, circles: Float64Array, polygons: BatchPo
   if (r < 0) {
     rejected(fn, names, [], batchError(fn, names, pairs, [circleCount, polygonCount(polygons)], ['circles', 'polygons']));
   }
-  return copyOut(result, bufPtr + outOff, n);
+  return copyOut(result, bufPtr + outOff, collideMode ? n * CONTACT_STRIDE : n);
 }
 
 /** Packs polygons (polygon shapes or arrays of points) into the flat layout of the polygon batches. */
@@ -377,9 +358,9 @@ export const batch: {
   collideCircleCircle: (a: Float64Array, b: Float64Array, out?: Float64Array) =>
     circleCircleBatch('batch.collideCircleCircle', a, b, true, out) as Float64Array,
   overlapsPolygonPolygon: (polygons: BatchPolygons, pairs: Uint32Array, out?: Uint8Array) =>
-    pairBatch('batch.overlapsPolygonPolygon', polygons, pairs, false, out) as Uint8Array,
+    pairBatch('batch.overlapsPolygonPolygon', polygons, pairs, 0, out) as Uint8Array,
   collidePolygonPolygon: (polygons: BatchPolygons, pairs: Uint32Array, out?: Float64Array) =>
-    pairBatch('batch.collidePolygonPolygon', polygons, pairs, true, out) as Float64Array,
+    pairBatch('batch.collidePolygonPolygon', polygons, pairs, 1, out) as Float64Array,
   overlapsCirclePolygon: (circles: Float64Array, polygons: BatchPolygons, pairs: Uint32Array, out?: Uint8Array) =>
     circlePolygonBatch('batch.overlapsCirclePolygon', circles, polygons, pairs, false, out) as Uint8Array,
   collideCirclePolygon: (circles: Float64Array, polygons: BatchPolygons, pairs: Uint32Array, out?: Float64Array) =>
@@ -387,5 +368,6 @@ export const batch: {
   packPolygons,
   preparePolygons,
   DISTANCE_STRIDE,
-  distance: distanceBatch,
+  distance: (polygons: BatchPolygons, pairs: Uint32Array, out?: Float64Array) =>
+    pairBatch('batch.distance', polygons, pairs, 2, out) as Float64Array,
 } as const);

@@ -15,8 +15,9 @@ import type {
  * only a TypeError for a malformed object).
  */
 export function validate(shape: AnyShape): Status {
-  need('validate');
-  const k = putShape('validate', 'shape', shape, 0, ALL_SHAPES);
+  const fn = 'validate';
+  need(fn);
+  const k = putShape(fn, 'shape', shape, 0, ALL_SHAPES);
   const code = raw.validate(k, io[0], io[1]);
   fresh();
   if (code === 0) return { ok: true, error: 'None', field: '', message: '' };
@@ -26,13 +27,14 @@ export function validate(shape: AnyShape): Status {
 
 /** Exact orientation of c relative to the directed line a -> b: 1 left (counter-clockwise), -1 right, 0 collinear. */
 export function orient(a: Vec2, b: Vec2, c: Vec2): -1 | 0 | 1 {
-  need('orient');
-  putPoint('orient', 'a', a, 0);
-  putPoint('orient', 'b', b, 2);
-  putPoint('orient', 'c', c, 4);
+  const fn = 'orient';
+  need(fn);
+  putPoint(fn, 'a', a, 0);
+  putPoint(fn, 'b', b, 2);
+  putPoint(fn, 'c', c, 4);
   const r = raw.orient();
   if (r < 0) {
-    rejected('orient', ['a', 'b', 'c'], [a, b, c], (arg, _index, _field, message) =>
+    rejected(fn, ['a', 'b', 'c'], [a, b, c], (arg, _index, _field, message) =>
       `argument ${['a', 'b', 'c'][arg]} ${message} (got ${show([a, b, c][arg])})`);
   }
   return (r - 1) as -1 | 0 | 1;
@@ -40,11 +42,12 @@ export function orient(a: Vec2, b: Vec2, c: Vec2): -1 | 0 | 1 {
 
 /** Vector projection of `point` onto `axis` (need not be unit; a zero axis gives (0, 0)). */
 export function project(point: Vec2, axis: Vec2): Vec2 {
-  need('project');
-  putPoint('project', 'point', point, 0);
-  putPoint('project', 'axis', axis, POINT);
+  const fn = 'project';
+  need(fn);
+  putPoint(fn, 'point', point, 0);
+  putPoint(fn, 'axis', axis, POINT);
   if (raw.project() < 0) {
-    rejected('project', ['point', 'axis'], [point, axis], (arg, _index, field, message) =>
+    rejected(fn, ['point', 'axis'], [point, axis], (arg, _index, field, message) =>
       `argument ${field} ${message} (got ${show(arg === 0 ? point : axis)})`);
   }
   return vecAt(OUT);
@@ -52,87 +55,96 @@ export function project(point: Vec2, axis: Vec2): Vec2 {
 
 /** Dot product `a.x * b.x + a.y * b.y`. */
 export function dot(a: Vec2, b: Vec2): number {
-  need('dot');
-  checkVec('dot', 'a', a);
-  checkVec('dot', 'b', b);
-  if (!Number.isFinite(a.x) || !Number.isFinite(a.y)) throw notFinite('dot', 'a', a);
-  if (!Number.isFinite(b.x) || !Number.isFinite(b.y)) throw notFinite('dot', 'b', b);
+  const fn = 'dot';
+  need(fn);
+  checkVec(fn, 'a', a);
+  checkVec(fn, 'b', b);
+  if (!Number.isFinite(a.x) || !Number.isFinite(a.y)) throw notFinite(fn, 'a', a);
+  if (!Number.isFinite(b.x) || !Number.isFinite(b.y)) throw notFinite(fn, 'b', b);
   return a.x * b.x + a.y * b.y;
 }
 
 /** Smallest axis-aligned box containing the shape. */
 export function bounds(shape: Shape): Aabb {
-  need('bounds');
-  const k = putShape('bounds', 'shape', shape, 0, PAIR_SHAPES);
+  const fn = 'bounds';
+  need(fn);
+  const k = putShape(fn, 'shape', shape, 0, PAIR_SHAPES);
   const r = raw.bounds(k, io[0], io[1]);
   fresh();
-  if (r < 0) rejected('bounds', ['shape'], [shape]);
+  if (r < 0) rejected(fn, ['shape'], [shape]);
   return { type: 'aabb', min: vecAt(OUT), max: vecAt(OUT + 2) };
 }
 
 /** Area-weighted centroid of a polygon. */
 export function centroid(polygon: Untagged<Polygon>): Vec2 {
-  need('centroid');
-  putFixed('centroid', 'polygon', polygon, 0, POLYGON);
+  const fn = 'centroid';
+  need(fn);
+  putFixed(fn, 'polygon', polygon, 0, POLYGON);
   const r = raw.centroid(io[0], io[1]);
   fresh();
-  if (r < 0) rejected('centroid', ['polygon'], [polygon]);
+  if (r < 0) rejected(fn, ['polygon'], [polygon]);
   return vecAt(OUT);
 }
 
 /** The polygon moved by a transform (C++ `Polygon::transformed`): a new polygon, not frozen. */
 export function transformed(polygon: Untagged<Polygon>, transform: Transform): Polygon {
-  need('transformed');
-  putFixed('transformed', 'polygon', polygon, 0, POLYGON);
-  putTransform('transformed', 'transform', transform, SLOT1);
+  const fn = 'transformed';
+  need(fn);
+  putFixed(fn, 'polygon', polygon, 0, POLYGON);
+  putTransform(fn, 'transform', transform, SLOT1);
   const r = raw.transformed(io[0], io[1]);
   if (r < 0) {
     fresh();
-    rejected('transformed', ['polygon', 'transform'], [polygon, transform]);
+    rejected(fn, ['polygon', 'transform'], [polygon, transform]);
   }
   return { type: 'polygon', points: verticesAtBuffer(r) };
 }
 
 /** The polygon of a rotated box (C++ `Polygon::fromBox`); the box needs positive extents. Frozen. */
 export function polygonFromBox(box: Untagged<Box>): FrozenPolygon {
-  need('polygonFromBox');
-  putFixed('polygonFromBox', 'box', box, 0, BOX);
+  const fn = 'polygonFromBox';
+  need(fn);
+  putFixed(fn, 'box', box, 0, BOX);
   const r = raw.polygonFromBox();
-  if (r < 0) rejected('polygonFromBox', ['box'], [box]);
+  if (r < 0) rejected(fn, ['box'], [box]);
   return normalisedPolygon(verticesAtBuffer(r));
 }
 
 /** The polygon of an axis-aligned box (C++ `Polygon::fromAabb`). Frozen. */
 export function polygonFromAabb(aabb: Untagged<Aabb>): FrozenPolygon {
-  need('polygonFromAabb');
-  putFixed('polygonFromAabb', 'aabb', aabb, 0, AABB);
+  const fn = 'polygonFromAabb';
+  need(fn);
+  putFixed(fn, 'aabb', aabb, 0, AABB);
   const r = raw.polygonFromAabb();
-  if (r < 0) rejected('polygonFromAabb', ['aabb'], [aabb]);
+  if (r < 0) rejected(fn, ['aabb'], [aabb]);
   return normalisedPolygon(verticesAtBuffer(r));
 }
 
 /** The four corners of a box, counter-clockwise, starting at local (-hx, -hy) (C++ `Box::corners`). */
 export function corners(box: Untagged<Box>): [Vec2, Vec2, Vec2, Vec2] {
-  need('corners');
-  putFixed('corners', 'box', box, 0, BOX);
-  if (raw.corners() < 0) rejected('corners', ['box'], [box]);
+  const fn = 'corners';
+  need(fn);
+  putFixed(fn, 'box', box, 0, BOX);
+  if (raw.corners() < 0) rejected(fn, ['box'], [box]);
   return [vecAt(OUT), vecAt(OUT + 2), vecAt(OUT + 4), vecAt(OUT + 6)];
 }
 
 /** A point from the local frame of `transform` to the world. */
 export function apply(transform: Transform, point: Vec2): Vec2 {
-  need('apply');
-  putTransform('apply', 'transform', transform, 0);
-  putPoint('apply', 'point', point, POINT);
-  if (raw.apply(0) < 0) rejected('apply', ['transform', 'point'], [transform, point]);
+  const fn = 'apply';
+  need(fn);
+  putTransform(fn, 'transform', transform, 0);
+  putPoint(fn, 'point', point, POINT);
+  if (raw.apply(0) < 0) rejected(fn, ['transform', 'point'], [transform, point]);
   return vecAt(OUT);
 }
 
 /** A point from the world to the local frame of `transform`. */
 export function applyInverse(transform: Transform, point: Vec2): Vec2 {
-  need('applyInverse');
-  putTransform('applyInverse', 'transform', transform, 0);
-  putPoint('applyInverse', 'point', point, POINT);
-  if (raw.apply(1) < 0) rejected('applyInverse', ['transform', 'point'], [transform, point]);
+  const fn = 'applyInverse';
+  need(fn);
+  putTransform(fn, 'transform', transform, 0);
+  putPoint(fn, 'point', point, POINT);
+  if (raw.apply(1) < 0) rejected(fn, ['transform', 'point'], [transform, point]);
   return vecAt(OUT);
 }

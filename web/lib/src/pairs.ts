@@ -137,19 +137,21 @@ export function collide(a: Shape, b: Shape): Contact | null {
 
 /** True when the closed shape contains the point (its boundary counts). Exact for polygons, segments and lines. */
 export function contains(shape: Shape | Line, point: Vec2): boolean {
-  need('contains');
-  const k = putShape('contains', 'shape', shape, 0, PAIR_SHAPES | (1 << LINE));
-  putPoint('contains', 'point', point, POINT);
+  const fn = 'contains';
+  need(fn);
+  const k = putShape(fn, 'shape', shape, 0, PAIR_SHAPES | (1 << LINE));
+  putPoint(fn, 'point', point, POINT);
   const r = raw.contains(k, io[0], io[1]);
   fresh();
-  if (r < 0) rejected('contains', ['shape', 'point'], [shape, point]);
+  if (r < 0) rejected(fn, ['shape', 'point'], [shape, point]);
   return r !== 0;
 }
 
 /** Where two infinite lines meet (`type` may be omitted). */
 export function intersectLines(a: Untagged<Line>, b: Untagged<Line>): LineIntersection {
-  need('intersectLines');
-  return linesImpl('intersectLines', a, b);
+  const fn = 'intersectLines';
+  need(fn);
+  return linesImpl(fn, a, b);
 }
 
 function linesImpl(fn: string, a: unknown, b: unknown): LineIntersection {
@@ -163,8 +165,9 @@ function linesImpl(fn: string, a: unknown, b: unknown): LineIntersection {
 
 /** How two segments meet, classified exactly (`type` may be omitted). */
 export function intersectSegments(a: Untagged<Segment>, b: Untagged<Segment>): SegmentIntersection {
-  need('intersectSegments');
-  return segmentsImpl('intersectSegments', a, b);
+  const fn = 'intersectSegments';
+  need(fn);
+  return segmentsImpl(fn, a, b);
 }
 
 function segmentsImpl(fn: string, a: unknown, b: unknown): SegmentIntersection {
@@ -184,8 +187,9 @@ function segmentsImpl(fn: string, a: unknown, b: unknown): SegmentIntersection {
 
 /** Where a circle's boundary meets an infinite line. */
 export function intersectCircleLine(circle: Untagged<Circle>, line: Untagged<Line>): CircleLineIntersection {
-  need('intersectCircleLine');
-  return circleLineImpl('intersectCircleLine', circle, line);
+  const fn = 'intersectCircleLine';
+  need(fn);
+  return circleLineImpl(fn, circle, line);
 }
 
 function circleLineImpl(fn: string, circle: unknown, line: unknown): CircleLineIntersection {
@@ -200,8 +204,9 @@ export function intersectCircleSegment(
   circle: Untagged<Circle>,
   segment: Untagged<Segment>,
 ): CircleSegmentIntersection {
-  need('intersectCircleSegment');
-  return circleSegmentImpl('intersectCircleSegment', circle, segment);
+  const fn = 'intersectCircleSegment';
+  need(fn);
+  return circleSegmentImpl(fn, circle, segment);
 }
 
 function circleSegmentImpl(fn: string, circle: unknown, segment: unknown): CircleSegmentIntersection {
@@ -235,14 +240,15 @@ export function intersect(a: Circle, b: Line): CircleLineIntersection;
 export function intersect(a: Circle, b: Segment): CircleSegmentIntersection;
 export function intersect(a: unknown, b: unknown):
   LineIntersection | SegmentIntersection | CircleLineIntersection | CircleSegmentIntersection {
-  need('intersect');
-  if (!isObject(a)) throw typeError('intersect', 'a', 'an object', a);
-  if (!isObject(b)) throw typeError('intersect', 'b', 'an object', b);
-  if (a.type === 'line' && b.type === 'line') return linesImpl('intersect', a, b);
-  if (a.type === 'segment' && b.type === 'segment') return segmentsImpl('intersect', a, b);
-  if (a.type === 'circle' && b.type === 'line') return circleLineImpl('intersect', a, b);
-  if (a.type === 'circle' && b.type === 'segment') return circleSegmentImpl('intersect', a, b);
-  throw typeErrorText('intersect', 'WrongType', `arguments a, b must be line+line, segment+segment, circle+line or ` +
+  const fn = 'intersect';
+  need(fn);
+  if (!isObject(a)) throw typeError(fn, 'a', 'an object', a);
+  if (!isObject(b)) throw typeError(fn, 'b', 'an object', b);
+  if (a.type === 'line' && b.type === 'line') return linesImpl(fn, a, b);
+  if (a.type === 'segment' && b.type === 'segment') return segmentsImpl(fn, a, b);
+  if (a.type === 'circle' && b.type === 'line') return circleLineImpl(fn, a, b);
+  if (a.type === 'circle' && b.type === 'segment') return circleSegmentImpl(fn, a, b);
+  throw typeErrorText(fn, 'WrongType', `arguments a, b must be line+line, segment+segment, circle+line or ` +
     `circle+segment (got ${show(a)}, ${show(b)})`);
 }
 
@@ -251,24 +257,26 @@ export function closestPoint(shape: Circle | Aabb | Box | Polygon | Capsule, poi
 /** Closest point of a segment or line to `point`, with its parameter. */
 export function closestPoint(shape: Segment | Line, point: Vec2): SegmentPoint;
 export function closestPoint(shape: unknown, point: unknown): BoundaryPoint | SegmentPoint {
-  need('closestPoint');
-  const k = putShape('closestPoint', 'shape', shape, 0, PAIR_SHAPES | (1 << LINE));
-  putPoint('closestPoint', 'point', point, POINT);
+  const fn = 'closestPoint';
+  need(fn);
+  const k = putShape(fn, 'shape', shape, 0, PAIR_SHAPES | (1 << LINE));
+  putPoint(fn, 'point', point, POINT);
   const r = raw.closestPoint(k, io[0], io[1]);
   fresh();
-  if (r < 0) rejected('closestPoint', ['shape', 'point'], [shape, point]);
+  if (r < 0) rejected(fn, ['shape', 'point'], [shape, point]);
   if (r === 1) return { point: vecAt(OUT), t: io[OUT + 3], distanceSquared: io[OUT + 2] };
   return { point: vecAt(OUT), distanceSquared: io[OUT + 2], inside: io[OUT + 3] !== 0 };
 }
 
 /** First hit of a ray on a shape, or null. A segment's normal faces the ray's origin side. */
 export function raycast(ray: Untagged<Ray>, shape: Shape): RayHit | null {
-  need('raycast');
-  putFixed('raycast', 'ray', ray, 0, RAY);
-  const k = putShape('raycast', 'shape', shape, 1, PAIR_SHAPES);
+  const fn = 'raycast';
+  need(fn);
+  putFixed(fn, 'ray', ray, 0, RAY);
+  const k = putShape(fn, 'shape', shape, 1, PAIR_SHAPES);
   const r = raw.raycast(k, io[SLOT1], io[SLOT1 + 1]);
   fresh();
-  if (r < 0) rejected('raycast', ['ray', 'shape'], [ray, shape]);
+  if (r < 0) rejected(fn, ['ray', 'shape'], [ray, shape]);
   if (r === 0) return null;
   return { fraction: io[OUT + 1], point: vecAt(OUT + 2), normal: vecAt(OUT + 4) };
 }
@@ -281,13 +289,14 @@ export function raycast(ray: Untagged<Ray>, shape: Shape): RayHit | null {
 export function sat(a: Box, b: Box): SatResult;
 export function sat(a: Polygon, b: Polygon): SatResult;
 export function sat(a: unknown, b: unknown): SatResult {
-  need('sat');
-  const ka = untrusted(putShape('sat', 'a', a, 0, (1 << BOX) | (1 << POLYGON)));
-  const kb = untrusted(putShape('sat', 'b', b, 1, (1 << BOX) | (1 << POLYGON)));
-  if (ka !== kb) throw typeError('sat', 'b', `a ${KIND_NAMES[ka]} like a`, b);
+  const fn = 'sat';
+  need(fn);
+  const ka = untrusted(putShape(fn, 'a', a, 0, (1 << BOX) | (1 << POLYGON)));
+  const kb = untrusted(putShape(fn, 'b', b, 1, (1 << BOX) | (1 << POLYGON)));
+  if (ka !== kb) throw typeError(fn, 'b', `a ${KIND_NAMES[ka]} like a`, b);
   const r = raw.sat(ka, io[0], io[1], io[SLOT1], io[SLOT1 + 1]);
   fresh();
-  if (r < 0) rejected('sat', AB, [a, b]);
+  if (r < 0) rejected(fn, AB, [a, b]);
   const axisCount = io[OUT + 10];
   const axes = new Array<SatAxis>(axisCount);
   let k = raw.satAxes() >> 3;
@@ -327,11 +336,12 @@ const SWEEP_ARGS = ['circle', 'displacement', 'walls', 'maxIterations'];
  * hits at time 0; the returned position never tunnels, however long the move.
  */
 export function sweep(circle: Untagged<Circle>, displacement: Vec2, walls: readonly Untagged<Segment>[]): SweepHit {
-  need('sweep');
-  putFixed('sweep', 'circle', circle, 0, CIRCLE);
-  putPoint('sweep', 'displacement', displacement, POINT);
-  const n = putWalls('sweep', walls);
-  if (raw.sweep(0, n) < 0) rejected('sweep', SWEEP_ARGS, [circle, displacement, walls]);
+  const fn = 'sweep';
+  need(fn);
+  putFixed(fn, 'circle', circle, 0, CIRCLE);
+  putPoint(fn, 'displacement', displacement, POINT);
+  const n = putWalls(fn, walls);
+  if (raw.sweep(0, n) < 0) rejected(fn, SWEEP_ARGS, [circle, displacement, walls]);
   // (a miss: time 1, normal and point zeros, wall -1, as the union's literal types say)
   return {
     hit: io[OUT] !== 0,
@@ -353,16 +363,17 @@ export function moveAndSlide(
   walls: readonly Untagged<Segment>[],
   maxIterations = 4,
 ): SlideResult {
-  need('moveAndSlide');
-  putFixed('moveAndSlide', 'circle', circle, 0, CIRCLE);
-  putPoint('moveAndSlide', 'displacement', displacement, POINT);
-  if (typeof maxIterations !== 'number') throw typeError('moveAndSlide', 'maxIterations', 'a number', maxIterations);
+  const fn = 'moveAndSlide';
+  need(fn);
+  putFixed(fn, 'circle', circle, 0, CIRCLE);
+  putPoint(fn, 'displacement', displacement, POINT);
+  if (typeof maxIterations !== 'number') throw typeError(fn, 'maxIterations', 'a number', maxIterations);
   if (!Number.isInteger(maxIterations) || maxIterations < 1) {
-    throw argumentError('moveAndSlide', 'OutOfRange', 'maxIterations', 'must be an integer >= 1', maxIterations);
+    throw argumentError(fn, 'OutOfRange', 'maxIterations', 'must be an integer >= 1', maxIterations);
   }
-  const n = putWalls('moveAndSlide', walls);
+  const n = putWalls(fn, walls);
   const r = raw.moveAndSlide(0, n, Math.min(maxIterations, 1 << 30));
-  if (r < 0) rejected('moveAndSlide', SWEEP_ARGS, [circle, displacement, walls, maxIterations]);
+  if (r < 0) rejected(fn, SWEEP_ARGS, [circle, displacement, walls, maxIterations]);
   const pathCount = io[OUT + 6];
   const path = new Array<Vec2>(pathCount);
   for (let i = 0; i < pathCount; i++) path[i] = vecAt(OUT + 7 + 2 * i);

@@ -17,9 +17,10 @@ const CAST_ARGS = ['a', 'motionA', 'b', 'motionB'];
  * @throws TypeError when an argument is not a number; RangeError when one is not finite or the radius is < 0.
  */
 export function capsule(ax: number, ay: number, bx: number, by: number, radius: number): Capsule {
-  need('capsule');
+  const fn = 'capsule';
+  need(fn);
   const s: Capsule = { type: 'capsule', a: { x: ax, y: ay }, b: { x: bx, y: by }, radius };
-  checkFactory('capsule', ['ax', 'ay', 'bx', 'by', 'radius'], [ax, ay, bx, by, radius], s,
+  checkFactory(fn, ['ax', 'ay', 'bx', 'by', 'radius'], [ax, ay, bx, by, radius], s,
     { a: ['ax', 'ay'], b: ['bx', 'by'], radius: ['radius'] });
   return s;
 }
@@ -72,13 +73,14 @@ function distanceAt(): DistanceResult {
  * @throws TypeError for a malformed shape or cache; RangeError for an invalid one.
  */
 export function distance(a: Shape, b: Shape, cache?: SimplexCache): DistanceResult {
-  need('distance');
-  const k = putPair('distance', a, b);
+  const fn = 'distance';
+  need(fn);
+  const k = putPair(fn, a, b);
   const useCache = cache !== undefined;
   if (useCache) checkCache(cache);
   const r = raw.distance(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1], useCache ? 1 : 0);
   fresh();
-  if (r < 0) rejected('distance', AB, [a, b]);
+  if (r < 0) rejected(fn, AB, [a, b]);
   if (useCache) {
     const n = io[POINT];
     cache.count = n;
@@ -100,11 +102,12 @@ export function distance(a: Shape, b: Shape, cache?: SimplexCache): DistanceResu
  * apart.
  */
 export function distanceSteps(a: Shape, b: Shape): GjkStep[] {
-  need('distanceSteps');
-  const k = putPair('distanceSteps', a, b);
+  const fn = 'distanceSteps';
+  need(fn);
+  const k = putPair(fn, a, b);
   const n = raw.distanceSteps(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1]);
   fresh();
-  if (n < 0) rejected('distanceSteps', AB, [a, b]);
+  if (n < 0) rejected(fn, AB, [a, b]);
   const base = io[OUT + 9] / 8;
   const steps: GjkStep[] = [];
   for (let i = 0; i < n; i++) {
@@ -137,8 +140,9 @@ function putMotion(path: string, m: unknown, at: number): void {
  * @throws TypeError for a malformed shape or motion; RangeError for an invalid one (NaN, Infinity, ...).
  */
 export function cast(a: Shape, motionA: Motion, b: Shape, motionB?: Motion): CastHit {
-  need('cast');
-  const k = putPair('cast', a, b);
+  const fn = 'cast';
+  need(fn);
+  const k = putPair(fn, a, b);
   putMotion('motionA', motionA, POINT);
   if (motionB === undefined) {
     io[POINT + 3] = 0;
@@ -149,7 +153,7 @@ export function cast(a: Shape, motionA: Motion, b: Shape, motionB?: Motion): Cas
   }
   const r = raw.cast(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1]);
   fresh();
-  if (r < 0) rejected('cast', CAST_ARGS, [a, motionA, b, motionB]);
+  if (r < 0) rejected(fn, CAST_ARGS, [a, motionA, b, motionB]);
   // (a miss: fraction 1, point and normal zeros, as the union's literal types say)
   return {
     hit: r > 0,
@@ -166,11 +170,12 @@ export function cast(a: Shape, motionA: Motion, b: Shape, motionB?: Motion): Cas
  * @throws TypeError for a malformed shape; RangeError for an invalid one.
  */
 export function collideManifold(a: Shape, b: Shape): Manifold | null {
-  need('collideManifold');
-  const k = putPair('collideManifold', a, b);
+  const fn = 'collideManifold';
+  need(fn);
+  const k = putPair(fn, a, b);
   const n = raw.collideManifold(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1]);
   fresh();
-  if (n < 0) rejected('collideManifold', AB, [a, b]);
+  if (n < 0) rejected(fn, AB, [a, b]);
   if (n === 0) return null;
   const point = (o: number) => ({ point: { x: io[o], y: io[o + 1] }, depth: io[o + 2], id: io[o + 3] });
   const points: Manifold['points'] = n === 1 ? [point(OUT + 3)] : [point(OUT + 3), point(OUT + 7)];
@@ -183,10 +188,11 @@ export function collideManifold(a: Shape, b: Shape): Manifold | null {
  * @throws TypeError for a malformed shape; RangeError for an invalid one.
  */
 export function containsShape(a: Shape, b: Shape): boolean {
-  need('containsShape');
-  const k = putPair('containsShape', a, b);
+  const fn = 'containsShape';
+  need(fn);
+  const k = putPair(fn, a, b);
   const r = raw.containsShape(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1]);
   fresh();
-  if (r < 0) rejected('containsShape', AB, [a, b]);
+  if (r < 0) rejected(fn, AB, [a, b]);
   return r !== 0;
 }
