@@ -32,10 +32,11 @@ import {
 } from './shared.js';
 
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
-// The wrapper is tsc's output of web/lib/src (index = default entry, inline = wasm embedded, core/api/types/queries/
-// decompose shared).
+// The wrapper is tsc's output of web/lib/src (index = default entry, inline = wasm embedded, the other modules shared).
+const WRAPPER = ['api', 'batch', 'decompose', 'errors', 'factories', 'helpers', 'index', 'inline', 'marshal', 'pairs',
+  'queries', 'raw', 'runtime', 'types', 'world', 'world_bodies'];
 const SHIPPED = ['package.json', 'README.md',
-  ...['api', 'core', 'decompose', 'index', 'inline', 'queries', 'types'].flatMap((m) => [`web/lib/${m}.d.ts`, `web/lib/${m}.js`]),
+  ...WRAPPER.flatMap((m) => [`web/lib/${m}.d.ts`, `web/lib/${m}.js`]),
   'web/pkg/collide2d.mjs', 'web/pkg/collide2d.wasm', 'web/pkg/collide2d.wasm.base64.mjs'];
 
 let tmp = ''; // holds the clone, the tarball and the project

@@ -265,8 +265,9 @@ test('batch arguments are checked', () => {
       'batch.collideCircleCircle', 'b[1].center'],
     [() => b.overlapsCircleCircle(new Float64Array([0, 0, -1, 0, 0, 1]), circles), RangeError,
       'batch.overlapsCircleCircle', 'a[0].radius'],
+    // (the second index of pair 0 is element 1 of pairs)
     [() => b.collidePolygonPolygon(packed, new Uint32Array([0, 2])), RangeError, 'batch.collidePolygonPolygon',
-      'pairs[0]'],
+      'pairs[1]'],
     [() => b.collidePolygonPolygon(packed, [0, 1]), TypeError, 'batch.collidePolygonPolygon', 'pairs'],
     [() => b.collidePolygonPolygon(packed, new Uint32Array(3)), RangeError, 'batch.collidePolygonPolygon', 'pairs'],
     [() => b.collidePolygonPolygon({ vertices: packed.vertices }, pairs), TypeError, 'batch.collidePolygonPolygon',

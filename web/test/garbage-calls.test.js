@@ -1,9 +1,10 @@
 // 100,000 calls with random garbage (seeded): every call returns or throws a TypeError/RangeError naming the
-// function, nothing else (no wasm trap, no internal error), and afterwards the module still answers correctly.
+// function, with a documented code, nothing else (no wasm trap, no internal error), and afterwards the module still
+// answers correctly.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as c2 from 'collide2d';
-import { mulberry32 } from './shared.js';
+import { ERROR_CODES, mulberry32 } from './shared.js';
 
 await c2.init();
 
@@ -247,6 +248,7 @@ test('World.add / getShape / getBounds / partCount with garbage (compounds, outl
   const ell = [{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 2, y: 0.5 }, { x: 0.5, y: 0.5 }, { x: 0.5, y: 2 }, { x: 0, y: 2 }];
   const good = w.add({ type: 'polygon', points: ell });
   const counts = { returned: 0, TypeError: 0, RangeError: 0 };
+  const codes = {};
   const handles = [good];
   const calls = [
     ['World.add', () => [r() < 0.5 ? { type: 'compound', parts: compoundParts() } : (r() < 0.5 ? make.polygon() : garbage()),
@@ -267,10 +269,12 @@ test('World.add / getShape / getBounds / partCount with garbage (compounds, outl
       }
       counts.returned++;
     } catch (e) {
-      if (!(e instanceof TypeError || e instanceof RangeError) || !e.message.startsWith(`collide2d.${name}: `)) {
-        assert.fail(`call ${i}: ${name} threw ${e && e.constructor.name}: ${e && e.message}\n${e && e.stack}`);
+      if (!(e instanceof TypeError || e instanceof RangeError) || !e.message.startsWith(`collide2d.${name}: `) ||
+          !ERROR_CODES.includes(e.code)) {
+        assert.fail(`call ${i}: ${name} threw ${e && e.constructor.name} (code ${e?.code}): ${e && e.message}\n${e && e.stack}`);
       }
       counts[e.constructor.name]++;
+      codes[e.code] = (codes[e.code] ?? 0) + 1;
     }
   }
   assert.ok(counts.returned > 1000 && counts.TypeError > 1000 && counts.RangeError > 1000, JSON.stringify(counts));
@@ -284,12 +288,13 @@ test('World.add / getShape / getBounds / partCount with garbage (compounds, outl
   assert.equal(alone.queryPoint({ x: 0.25, y: 1.5 }), 1);
   alone.free();
   w.free();
-  t.diagnostic(JSON.stringify(counts));
+  t.diagnostic(JSON.stringify(counts) + ' ' + JSON.stringify(codes));
 });
 
 test('100,000 garbage calls: only TypeError/RangeError, then correct answers', (t) => {
   const before = reference();
   const counts = { returned: 0, TypeError: 0, RangeError: 0 };
+  const codes = {};
   for (let i = 0; i < 100000; i++) {
     const [name, f] = pick(functions);
     let args;
@@ -303,15 +308,17 @@ test('100,000 garbage calls: only TypeError/RangeError, then correct answers', (
       f(...args);
       counts.returned++;
     } catch (e) {
-      if (!(e instanceof TypeError || e instanceof RangeError) || !e.message.startsWith(`collide2d.${name}: `)) {
-        assert.fail(`call ${i}: ${name}(${args.map((a) => typeof a).join(', ')}) threw ${e && e.constructor.name}: ` +
-          `${e && e.message}\n${e && e.stack}`);
+      if (!(e instanceof TypeError || e instanceof RangeError) || !e.message.startsWith(`collide2d.${name}: `) ||
+          !ERROR_CODES.includes(e.code)) {
+        assert.fail(`call ${i}: ${name}(${args.map((a) => typeof a).join(', ')}) threw ${e && e.constructor.name} ` +
+          `(code ${e?.code}): ${e && e.message}\n${e && e.stack}`);
       }
       counts[e.constructor.name]++;
+      codes[e.code] = (codes[e.code] ?? 0) + 1;
     }
   }
   // The generator must exercise all three outcomes in quantity.
   assert.ok(counts.returned > 1000 && counts.TypeError > 1000 && counts.RangeError > 1000, JSON.stringify(counts));
   assert.deepEqual(reference(), before);
-  t.diagnostic(JSON.stringify(counts));
+  t.diagnostic(JSON.stringify(counts) + ' ' + JSON.stringify(codes));
 });

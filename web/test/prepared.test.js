@@ -106,7 +106,7 @@ test('preparePolygons rejects bad input with the polygon named, and stays usable
   assert.throws(() => c2.batch.preparePolygons('squares'), { name: 'TypeError', message: /argument polygons/ });
   const set = c2.batch.preparePolygons([ok, ok]);
   assert.throws(() => c2.batch.collidePolygonPolygon(set, new Uint32Array([0, 2])),
-    { name: 'RangeError', message: /pairs\[0\]/ });
+    { name: 'RangeError', message: /argument pairs\[1\] must be < 2, the number of polygons \(pair 0\) \(got 2\)$/ });
   assert.equal(c2.batch.collidePolygonPolygon(set, new Uint32Array([0, 1]))[0], 1);
   set.free();
 });

@@ -34,3 +34,11 @@ export async function initWithMemory() {
     WebAssembly.instantiate = instantiate;
   }
 }
+
+/** The `code` of every error the package throws (the ErrorCode union of web/lib/src/types.ts; errors-codes.test.js
+ * checks that the two lists agree). */
+export const ERROR_CODES = [
+  'NotFinite', 'NegativeRadius', 'NegativeExtent', 'ZeroDirection', 'TooFewPoints', 'Collinear', 'NotConvex',
+  'InvalidArgument', 'OutOfMemory', 'WrongType', 'UnknownOption', 'OutOfRange', 'InvalidHandle', 'NotInitialized',
+  'Freed', 'LoadFailed',
+];

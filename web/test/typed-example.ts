@@ -114,13 +114,13 @@ const parts: number = world.partCount(h1);
 // Compound bodies: c2.compound (or a literal), and concave outlines through World.add.
 const dumbbell: c2.CompoundShape = c2.compound([{ shape: circle, offset: { x: -2, y: 0 } }, { shape: box, offset: { x: 2, y: 0, angle: 1 } }]);
 const part: c2.CompoundPart = { shape: polygon };
-const hc: BodyHandle = world.add(dumbbell) + world.add({ type: 'compound', parts: [part] }) +
-  world.add({ type: 'polygon', points: [{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 2, y: 1 }, { x: 1, y: 1 }, { x: 1, y: 2 }] });
+const hc: BodyHandle[] = [world.add(dumbbell), world.add({ type: 'compound', parts: [part] }),
+  world.add({ type: 'polygon', points: [{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 2, y: 1 }, { x: 1, y: 1 }, { x: 1, y: 2 }] })];
 const pairParts: Uint32Array = world.pairParts;
 const partRecords: number = world.pairPartCount * c2.World.PART_STRIDE;
 const queryParts: Uint32Array = world.queryParts;
 const rayHitParts: Uint32Array = world.rayHitParts;
-const hitPart: number | undefined = world.rayHit()?.part;
+const hitPart: number | undefined = world.raycast(ray) > 0 ? world.rayHit().part : undefined;
 if (worldShape.type === 'compound') void worldShape.parts[0].shape;
 // @ts-expect-error the pair functions stay convex-only
 c2.overlaps(dumbbell, circle);
@@ -135,7 +135,7 @@ const found: number = world.queryAabb({ min: { x: 0, y: 0 }, max: { x: 1, y: 1 }
   world.queryShape(box) + world.raycast(ray) + world.raycastAll(ray, 3);
 const results: Uint32Array = world.queryResults;
 const rayHits: Float64Array = world.rayHits;
-const firstHit: WorldRayHit | null = world.rayHit();
+const firstHit: WorldRayHit = world.rayHit();
 const strides: [2, 5, 2, 6] = [c2.World.PAIR_STRIDE, c2.World.CONTACT_STRIDE, c2.World.EVENT_STRIDE,
   c2.World.RAY_HIT_STRIDE];
 const live: boolean = world.has(h1) && world.bodies().length === world.bodyCount && world.heapBytes > 0;

@@ -857,15 +857,15 @@ test('queryAabb / queryPoint / queryShape / raycast / raycastAll equal brute for
     hits += nAll;
     const n1hit = w.raycast(ray, mask);
     assert.equal(n1hit, expected.length > 0 ? 1 : 0, `raycast ${q}`);
-    const first = w.rayHit();
     if (expected.length === 0) {
-      assert.equal(first, null);
+      assert.throws(() => w.rayHit(), { name: 'RangeError', code: 'OutOfRange' });
     } else {
+      const first = w.rayHit();
       const e = expected[0];
       assert.equal(first.body, e.h);
       assert.ok(close(first.fraction, e.fraction) && close(first.point.x, e.point.x) && close(first.point.y, e.point.y) &&
         close(first.normal.x, e.normal.x) && close(first.normal.y, e.normal.y), `raycast ${q}`);
-      assert.equal(w.rayHit(1), null);
+      assert.throws(() => w.rayHit(1), { name: 'RangeError', code: 'OutOfRange', message: /must be < 1, the hit count \(got 1\)$/ });
     }
   }
   assert.ok(nonEmpty > 600, `only ${nonEmpty} non-empty region queries`);
@@ -1093,7 +1093,7 @@ test('new World() before init() throws', () => {
   const out = execFileSync(process.execPath, ['--input-type=module', '-e',
     `import { World } from ${JSON.stringify(lib)}; try { new World(); console.log('no error'); } catch (e) { console.log(e.constructor.name + ': ' + e.message); }`],
   { encoding: 'utf8' });
-  assert.equal(out.trim(), 'Error: collide2d: call await init() first');
+  assert.equal(out.trim(), 'Error: collide2d.World.constructor: call await init() first (the WebAssembly module is not loaded yet)');
 });
 
 // ---- memory -----------------------------------------------------------------------------------------------------

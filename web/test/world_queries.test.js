@@ -132,7 +132,7 @@ test('castShape: a wall ahead, no tunnelling, mask, entry convention', () => {
   assert.equal(w.castShape(c2.circle(0, 0, 1), { x: 0, y: 0 }, P(1e6, 0), 4), 1);
   assert.equal(w.rayHit(0).body, thin);
   assert.equal(w.castShape(c2.circle(0, 0, 1), { x: 0, y: 0 }, P(1e6, 0), 8), 0);
-  assert.equal(w.rayHit(0), null);
+  assert.throws(() => w.rayHit(0), { name: 'RangeError', code: 'OutOfRange' });
   // starting in contact: into the wall is a hit at 0, away or along it is not
   assert.equal(w.castShape(c2.circle(0, 0, 1), { x: 9, y: 0 }, P(1, 0)), 1);
   assert.equal(w.rayHit(0).fraction, 0);

@@ -2,52 +2,51 @@
 // the capsule factory, distance (with its simplex cache and its GJK trace), cast, contact manifolds, containment.
 // Same conventions as core.ts: arguments checked before they reach wasm, shapes through the io() slots, results
 // read back from io(); nothing kept in wasm memory per call.
-import {
-  raw, io, f64, need, fresh, putShape, rejected, typeError, checkObject, checkNumber, checkVec, checkFactory, registerCold,
-  PAIR_SHAPES, SLOT1, POINT, OUT, AB,
-} from './core.js';
+import { argumentError, checkNumber, checkObject, checkVec, isArray, typeError } from './errors.js';
+import { checkFactory } from './factories.js';
+import { PAIR_SHAPES, putShape } from './marshal.js';
+import { OUT, POINT, SLOT1, f64, fresh, io, need, raw, rejected } from './runtime.js';
 import type { Capsule, CastHit, DistanceResult, GjkStep, Manifold, Motion, Shape, SimplexCache } from './types.js';
 
-registerCold(['distance', 'distanceSteps', 'cast', 'collideManifold', 'containsShape']);
-
 const CONVEX = PAIR_SHAPES; // (capsules included)
+const AB = ['a', 'b'];
 const CAST_ARGS = ['a', 'motionA', 'b', 'motionB'];
 
 /**
  * A capsule: every point within `radius` of the segment (ax, ay)-(bx, by) (a zero-length segment is a circle).
  * @throws TypeError when an argument is not a number; RangeError when one is not finite or the radius is < 0.
  */
-export function capsule(ax: number, ay: number, bx: number, by: number, radius: number): Capsule;
-export function capsule(ax, ay, bx, by, radius): any {
-  need();
-  const s = { type: 'capsule', a: { x: ax, y: ay }, b: { x: bx, y: by }, radius };
-  checkFactory('capsule', ['ax', 'ay', 'bx', 'by', 'radius'], [ax, ay, bx, by, radius], s,
+export function capsule(ax: number, ay: number, bx: number, by: number, radius: number): Capsule {
+  const fn = 'capsule';
+  need(fn);
+  const s: Capsule = { type: 'capsule', a: { x: ax, y: ay }, b: { x: bx, y: by }, radius };
+  checkFactory(fn, ['ax', 'ay', 'bx', 'by', 'radius'], [ax, ay, bx, by, radius], s,
     { a: ['ax', 'ay'], b: ['bx', 'by'], radius: ['radius'] });
   return s;
 }
 
 /** Writes a and b into the io() slots (polygons into the scratch buffer); returns [kindA, kindB]. */
-function putPair(fn, a, b) {
+function putPair(fn: string, a: unknown, b: unknown): number {
   const ka = putShape(fn, 'a', a, 0, CONVEX);
   const kb = putShape(fn, 'b', b, 1, CONVEX);
   return ka * 16 + kb;
 }
 
-function checkCache(cache) {
+function checkCache(cache: unknown): asserts cache is SimplexCache {
   checkObject('distance', 'cache', cache);
   const n = cache.count;
   checkNumber('distance', 'cache.count', n);
   if (!(n === 0 || n === 1 || n === 2 || n === 3)) {
-    throw new RangeError(`collide2d.distance: argument cache.count must be 0, 1, 2 or 3 (got ${n})`);
+    throw argumentError('distance', 'OutOfRange', 'cache.count', 'must be 0, 1, 2 or 3', n);
   }
   for (const key of ['indexA', 'indexB']) {
     const v = cache[key];
-    if (!Array.isArray(v)) throw typeError('distance', 'cache.' + key, 'an array of indices', v);
+    if (!isArray(v)) throw typeError('distance', 'cache.' + key, 'an array of indices', v);
     for (let i = 0; i < n; i++) {
       const k = v[i];
       if (typeof k !== 'number') throw typeError('distance', `cache.${key}[${i}]`, 'a number', k);
       if (!(Number.isInteger(k) && k >= 0 && k <= 65535)) {
-        throw new RangeError(`collide2d.distance: argument cache.${key}[${i}] must be an integer in [0, 65535] (got ${k})`);
+        throw argumentError('distance', 'OutOfRange', `cache.${key}[${i}]`, 'must be an integer in [0, 65535]', k);
       }
       io[POINT + (key === 'indexA' ? 1 : 4) + i] = k;
     }
@@ -56,6 +55,7 @@ function checkCache(cache) {
 }
 
 function distanceAt(): DistanceResult {
+  // (an overlap's distance is 0 and its normal zeros: the union's literal types, checked by results.test.js)
   return {
     distance: io[OUT],
     pointA: { x: io[OUT + 1], y: io[OUT + 2] },
@@ -63,7 +63,7 @@ function distanceAt(): DistanceResult {
     normal: { x: io[OUT + 5], y: io[OUT + 6] },
     overlap: io[OUT + 7] !== 0,
     iterations: io[OUT + 8],
-  };
+  } as DistanceResult;
 }
 
 /**
@@ -72,15 +72,15 @@ function distanceAt(): DistanceResult {
  * @param cache - optional {@link SimplexCache}: read as the starting simplex and updated in place (coherent queries).
  * @throws TypeError for a malformed shape or cache; RangeError for an invalid one.
  */
-export function distance(a: Shape, b: Shape, cache?: SimplexCache): DistanceResult;
-export function distance(a, b, cache?): any {
-  need();
-  const k = putPair('distance', a, b);
+export function distance(a: Shape, b: Shape, cache?: SimplexCache): DistanceResult {
+  const fn = 'distance';
+  need(fn);
+  const k = putPair(fn, a, b);
   const useCache = cache !== undefined;
   if (useCache) checkCache(cache);
   const r = raw.distance(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1], useCache ? 1 : 0);
   fresh();
-  if (r < 0) rejected('distance', AB, [a, b]);
+  if (r < 0) rejected(fn, AB, [a, b]);
   if (useCache) {
     const n = io[POINT];
     cache.count = n;
@@ -101,13 +101,13 @@ export function distance(a, b, cache?): any {
  * `closest` is the cores' separation: pointB - pointA of distance() plus normal * (radius of a + radius of b), when
  * apart.
  */
-export function distanceSteps(a: Shape, b: Shape): GjkStep[];
-export function distanceSteps(a, b): any {
-  need();
-  const k = putPair('distanceSteps', a, b);
+export function distanceSteps(a: Shape, b: Shape): GjkStep[] {
+  const fn = 'distanceSteps';
+  need(fn);
+  const k = putPair(fn, a, b);
   const n = raw.distanceSteps(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1]);
   fresh();
-  if (n < 0) rejected('distanceSteps', AB, [a, b]);
+  if (n < 0) rejected(fn, AB, [a, b]);
   const base = io[OUT + 9] / 8;
   const steps: GjkStep[] = [];
   for (let i = 0; i < n; i++) {
@@ -121,7 +121,7 @@ export function distanceSteps(a, b): any {
   return steps;
 }
 
-function putMotion(path, m, at) {
+function putMotion(path: string, m: unknown, at: number): void {
   checkObject('cast', path, m);
   const t = m.translation;
   const rot = m.rotation === undefined ? 0 : m.rotation;
@@ -139,10 +139,10 @@ function putMotion(path, m, at) {
  * @param motionB - default: b does not move.
  * @throws TypeError for a malformed shape or motion; RangeError for an invalid one (NaN, Infinity, ...).
  */
-export function cast(a: Shape, motionA: Motion, b: Shape, motionB?: Motion): CastHit;
-export function cast(a, motionA, b, motionB?): any {
-  need();
-  const k = putPair('cast', a, b);
+export function cast(a: Shape, motionA: Motion, b: Shape, motionB?: Motion): CastHit {
+  const fn = 'cast';
+  need(fn);
+  const k = putPair(fn, a, b);
   putMotion('motionA', motionA, POINT);
   if (motionB === undefined) {
     io[POINT + 3] = 0;
@@ -153,14 +153,15 @@ export function cast(a, motionA, b, motionB?): any {
   }
   const r = raw.cast(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1]);
   fresh();
-  if (r < 0) rejected('cast', CAST_ARGS, [a, motionA, b, motionB]);
+  if (r < 0) rejected(fn, CAST_ARGS, [a, motionA, b, motionB]);
+  // (a miss: fraction 1, point and normal zeros, as the union's literal types say)
   return {
     hit: r > 0,
     fraction: io[OUT + 1],
     point: { x: io[OUT + 2], y: io[OUT + 3] },
     normal: { x: io[OUT + 4], y: io[OUT + 5] },
     iterations: io[OUT + 6],
-  };
+  } as CastHit;
 }
 
 /**
@@ -168,19 +169,16 @@ export function cast(a, motionA, b, motionB?): any {
  * and feature ids (the same while the same features touch); null exactly when {@link overlaps}(a, b) is false.
  * @throws TypeError for a malformed shape; RangeError for an invalid one.
  */
-export function collideManifold(a: Shape, b: Shape): Manifold | null;
-export function collideManifold(a, b): any {
-  need();
-  const k = putPair('collideManifold', a, b);
+export function collideManifold(a: Shape, b: Shape): Manifold | null {
+  const fn = 'collideManifold';
+  need(fn);
+  const k = putPair(fn, a, b);
   const n = raw.collideManifold(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1]);
   fresh();
-  if (n < 0) rejected('collideManifold', AB, [a, b]);
+  if (n < 0) rejected(fn, AB, [a, b]);
   if (n === 0) return null;
-  const points: Manifold['points'] = [];
-  for (let i = 0; i < n; i++) {
-    const o = OUT + 3 + 4 * i;
-    points.push({ point: { x: io[o], y: io[o + 1] }, depth: io[o + 2], id: io[o + 3] });
-  }
+  const point = (o: number) => ({ point: { x: io[o], y: io[o + 1] }, depth: io[o + 2], id: io[o + 3] });
+  const points: Manifold['points'] = n === 1 ? [point(OUT + 3)] : [point(OUT + 3), point(OUT + 7)];
   return { normal: { x: io[OUT], y: io[OUT + 1] }, points };
 }
 
@@ -189,12 +187,12 @@ export function collideManifold(a, b): any {
  * compare computed distances. A segment contains only zero-radius shapes lying on it.
  * @throws TypeError for a malformed shape; RangeError for an invalid one.
  */
-export function containsShape(a: Shape, b: Shape): boolean;
-export function containsShape(a, b): any {
-  need();
-  const k = putPair('containsShape', a, b);
+export function containsShape(a: Shape, b: Shape): boolean {
+  const fn = 'containsShape';
+  need(fn);
+  const k = putPair(fn, a, b);
   const r = raw.containsShape(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1]);
   fresh();
-  if (r < 0) rejected('containsShape', AB, [a, b]);
+  if (r < 0) rejected(fn, AB, [a, b]);
   return r !== 0;
 }

@@ -1,4 +1,14 @@
-// The public types of collide2d (shapes, results, options). Compiled by tsc into types.d.ts.
+// The public types of collide2d (shapes, results, options, errors). Compiled by tsc into types.d.ts.
+
+declare global {
+  /**
+   * Symbol.dispose (ES2026 explicit resource management), declared here so that these types need no esnext lib.
+   * `using` declarations themselves need TypeScript's `esnext` (or `esnext.disposable`) lib.
+   */
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
 
 /** A point or a direction. */
 export interface Vec2 {
@@ -33,11 +43,24 @@ export interface Box {
 
 /**
  * A convex polygon: at least 3 points, either winding. {@link polygon} returns it normalised (counter-clockwise,
- * without repeated or collinear points); a hand-made object is validated and normalised on every call.
+ * without repeated or collinear points) and frozen ({@link FrozenPolygon}); a hand-made object is validated and
+ * normalised on every call. The functions never change the points they are given (readonly: `as const` arrays are
+ * accepted).
  */
 export interface Polygon {
   type: 'polygon';
-  points: Vec2[];
+  points: readonly Vec2[];
+}
+
+/**
+ * A polygon as {@link polygon}, {@link polygonFromBox}, {@link polygonFromAabb} and {@link decompose} return it: the
+ * core's normalised vertices (counter-clockwise, no repeated or collinear points), deeply frozen (`Object.freeze`:
+ * neither it nor its points can change, so later calls hand it to the core without proving it convex again). Its
+ * type is readonly accordingly: `points.push(...)` or `points[0].x = 1` do not compile (and would throw).
+ */
+export interface FrozenPolygon extends Polygon {
+  readonly type: 'polygon';
+  readonly points: readonly Readonly<Vec2>[];
 }
 
 /** A segment from a to b (a zero-length segment is a point). */
@@ -94,7 +117,7 @@ export interface CompoundPart {
 export interface CompoundShape {
   type: 'compound';
   /** 1 to 4096 parts; part k is the `k` of {@link World.pairParts}, {@link World.queryParts} and {@link World.rayHitParts}. */
-  parts: CompoundPart[];
+  parts: readonly CompoundPart[];
 }
 
 /** What a {@link World} body can be: one convex shape, a concave polygon outline, or a {@link CompoundShape}. */
@@ -119,16 +142,66 @@ export type ValidationError =
   | 'InvalidArgument'
   | 'OutOfMemory';
 
-/** Result of {@link validate}. */
-export interface Status {
-  /** True when the value is valid. */
-  ok: boolean;
-  /** 'None' when ok. */
-  error: ValidationError;
-  /** The first offending field, e.g. 'radius', 'center', 'points[3]'; '' when ok. */
+/** Result of {@link validate}: a discriminated union on `ok`. */
+export type Status = StatusOk | StatusRejected;
+
+/** A valid value ({@link validate}). */
+export interface StatusOk {
+  ok: true;
+  error: 'None';
+  field: '';
+  message: '';
+}
+
+/** An invalid value ({@link validate}): why. */
+export interface StatusRejected {
+  ok: false;
+  error: Exclude<ValidationError, 'None'>;
+  /** The first offending field, e.g. 'radius', 'center', 'points[3]'. */
   field: string;
-  /** English description of the error, e.g. 'must be >= 0'; '' when ok. */
+  /** English description of the error, e.g. 'must be >= 0'. */
   message: string;
+}
+
+/**
+ * The `code` of every error the package throws (a `TypeError`, `RangeError` or `Error`, see {@link Collide2dError}):
+ * - the core's rejections of a value (RangeError): `NotFinite` (NaN or an infinity), `NegativeRadius`,
+ *   `NegativeExtent` (a negative half-extent or size, an aabb's max below its min), `ZeroDirection` (a ray's or
+ *   line's direction), `TooFewPoints`, `Collinear`, `NotConvex` (a polygon; for an outline that crosses itself the
+ *   error also has `edges`), `InvalidArgument` (anything else the core refuses, e.g. a coordinate beyond the World's
+ *   range), `OutOfMemory` (the wasm memory could not grow; after an abort every call throws it);
+ * - `WrongType` (TypeError): a wrong type or a missing field;
+ * - `UnknownOption` (TypeError): an options object with a key the function does not know (a misspelling);
+ * - `OutOfRange` (RangeError): an integer, index, count or length outside what the argument allows;
+ * - `InvalidHandle` (RangeError): a body handle that is not a live body of this world (invalid or stale);
+ * - `NotInitialized` (Error): a call before {@link init} resolved;
+ * - `Freed` (Error): a {@link World} or {@link PreparedPolygons} used after `free()`;
+ * - `LoadFailed` (Error): {@link init} could not load or instantiate the WebAssembly module.
+ */
+export type ErrorCode =
+  | Exclude<ValidationError, 'None'>
+  | 'WrongType'
+  | 'UnknownOption'
+  | 'OutOfRange'
+  | 'InvalidHandle'
+  | 'NotInitialized'
+  | 'Freed'
+  | 'LoadFailed';
+
+/**
+ * What the package throws: a `TypeError`, `RangeError` or `Error` whose message names the function and the argument
+ * (`collide2d.collide: argument b.radius must be >= 0 (got -1)`), with a `code`.
+ */
+export interface Collide2dError extends Error {
+  readonly code: ErrorCode;
+  /** A self-crossing outline ({@link decompose}, {@link World.add}; code `NotConvex`): the two edges, i < j. */
+  readonly edges?: [number, number];
+}
+
+/** The zero vector: what a miss reports for a point or normal it does not have. */
+export interface Zero {
+  x: 0;
+  y: 0;
 }
 
 /** Contact between shapes A and B. */
@@ -153,23 +226,50 @@ export type LineIntersection =
       tb: number;
     };
 
-/** How two segments meet. */
-export interface SegmentIntersection {
-  /** 'overlap': collinear segments sharing a sub-segment of positive length. */
-  kind: 'none' | 'point' | 'overlap';
-  /** 0 points for 'none', 1 for 'point', 2 (the shared sub-segment, by increasing `ua`) for 'overlap'. */
-  points: Vec2[];
-  /** Parameters of `points` on segment a (0 on a zero-length segment). */
-  ua: number[];
-  /** Parameters of `points` on segment b. */
-  ub: number[];
+/**
+ * How two segments meet: a discriminated union on `kind` whose arrays hold as many entries as the kind has points
+ * (`if (r.kind === 'point') r.points[0]` is a `Vec2`).
+ */
+export type SegmentIntersection =
+  | { kind: 'none'; points: []; ua: []; ub: [] }
+  | {
+      kind: 'point';
+      /** The crossing. */
+      points: [Vec2];
+      /** Its parameter on segment a (0 on a zero-length segment). */
+      ua: [number];
+      /** Its parameter on segment b. */
+      ub: [number];
+    }
+  | {
+      /** Collinear segments sharing a sub-segment of positive length. */
+      kind: 'overlap';
+      /** The shared sub-segment's ends, by increasing `ua`. */
+      points: [Vec2, Vec2];
+      /** Their parameters on segment a. */
+      ua: [number, number];
+      /** Their parameters on segment b. */
+      ub: [number, number];
+    };
+
+/** Where a circle's boundary meets an infinite line: a discriminated union on `count`. */
+export type CircleLineIntersection = CircleLineMiss | CircleLineCrossing;
+
+/** The line misses the circle (count 0): t1, t2, p1 and p2 carry no meaning. */
+export interface CircleLineMiss {
+  count: 0;
+  t1: number;
+  t2: number;
+  p1: Vec2;
+  p2: Vec2;
 }
 
-/** Where a circle's boundary meets an infinite line. */
-export interface CircleLineIntersection {
-  /** 0 (miss), 1 (tangent: t1 == t2) or 2 (t1 < t2). */
-  count: 0 | 1 | 2;
+/** The line touches (count 1: tangent, t1 == t2) or crosses (count 2: t1 < t2) the circle's boundary. */
+export interface CircleLineCrossing {
+  count: 1 | 2;
+  /** Line parameter of p1. */
   t1: number;
+  /** Line parameter of p2. */
   t2: number;
   /** Point at t1. */
   p1: Vec2;
@@ -177,14 +277,17 @@ export interface CircleLineIntersection {
   p2: Vec2;
 }
 
-/** Circle vs segment. */
-export interface CircleSegmentIntersection {
-  /** Crossings of the circle's boundary with the segment (a tangent counts once). */
-  count: 0 | 1 | 2;
-  /** Parameters of the crossings, nearest to the segment start first (`count` entries). */
-  t: number[];
-  /** The crossing points (`count` entries). */
-  points: Vec2[];
+/**
+ * Circle vs segment: a discriminated union on `count`, the crossings of the circle's boundary with the segment (a
+ * tangent counts once), whose `t` and `points` hold `count` entries, nearest to the segment start first.
+ */
+export type CircleSegmentIntersection =
+  | (CircleSegmentCommon & { count: 0; t: []; points: [] })
+  | (CircleSegmentCommon & { count: 1; t: [number]; points: [Vec2] })
+  | (CircleSegmentCommon & { count: 2; t: [number, number]; points: [Vec2, Vec2] });
+
+/** What every {@link CircleSegmentIntersection} has. */
+export interface CircleSegmentCommon {
   /** The segment touches the closed disc (also when it lies inside it with no crossing). */
   overlaps: boolean;
   /** Point of the segment closest to the centre. */
@@ -236,38 +339,70 @@ export interface SatAxis {
   overlap: number;
 }
 
-/** What SAT did ({@link sat}). */
-export interface SatResult {
-  hit: boolean;
-  /** Contact normal (zero when no hit). */
-  normal: Vec2;
-  depth: number;
-  point: Vec2;
+/** What SAT did ({@link sat}): a discriminated union on `hit`. */
+export type SatResult = SatOverlap | SatSeparated;
+
+/** What every {@link SatResult} has. */
+export interface SatCommon {
   /** Every axis, in test order (all axes are tested). */
   axes: SatAxis[];
-  /** First axis with overlap < 0 (where the fast path stops), or -1. */
-  separatingAxis: number;
-  /** Axis of smallest overlap (the MTV axis) when they overlap, else -1. */
-  minimumAxis: number;
   /** Box vs box: the bounding-circle pre-check ran. */
   boundingCircleTested: boolean;
   /** ... and proved the boxes apart before any axis. */
   boundingCircleRejected: boolean;
 }
 
-/** First contact of a moving circle with walls. */
-export interface SweepHit {
-  hit: boolean;
-  /** Fraction of the displacement in [0, 1] at first contact (1 when no hit). */
+/** The shapes overlap or touch ({@link sat}). */
+export interface SatOverlap extends SatCommon {
+  hit: true;
+  /** Contact normal, unit, from a to b. */
+  normal: Vec2;
+  depth: number;
+  point: Vec2;
+  /** No axis separates them. */
+  separatingAxis: -1;
+  /** Axis of smallest overlap (the MTV axis). */
+  minimumAxis: number;
+}
+
+/** The shapes are apart ({@link sat}). */
+export interface SatSeparated extends SatCommon {
+  hit: false;
+  normal: Zero;
+  depth: 0;
+  point: Zero;
+  /** First axis with overlap < 0 (where the fast path stops); -1 when the bounding circles proved them apart. */
+  separatingAxis: number;
+  minimumAxis: -1;
+}
+
+/** First contact of a moving circle with walls ({@link sweep}): a discriminated union on `hit`. */
+export type SweepHit = SweepContact | SweepMiss;
+
+/** The circle hits a wall. */
+export interface SweepContact {
+  hit: true;
+  /** Fraction of the displacement in [0, 1] at first contact. */
   time: number;
   /** Centre where the circle stops: touching the wall, never inside it. */
   position: Vec2;
-  /** Unit, from the wall towards the circle at contact ((0, 0) when no hit). */
+  /** Unit, from the wall towards the circle at contact. */
   normal: Vec2;
   /** Contact point on the wall. */
   point: Vec2;
-  /** Index of the wall hit first, -1 when none. */
+  /** Index of the wall hit first. */
   wall: number;
+}
+
+/** The whole move is free. */
+export interface SweepMiss {
+  hit: false;
+  time: 1;
+  /** The centre after the whole displacement. */
+  position: Vec2;
+  normal: Zero;
+  point: Zero;
+  wall: -1;
 }
 
 /** Result of {@link moveAndSlide}. */
@@ -311,11 +446,27 @@ export interface PackedPolygons {
   offsets: Uint32Array;
 }
 
+declare const bodyHandle: unique symbol;
+
 /**
  * A body handle: a uint32, slot index (low 20 bits) | generation (high 12 bits). A removed body's handle is stale
- * forever: every method taking it throws a `RangeError`.
+ * forever: every method taking it throws a `RangeError`. The type is a branded number: handles come from the world
+ * ({@link World.add}, the {@link HandleArray} views, {@link WorldRayHit.body}) or from a number checked by
+ * {@link World.has}, so that a user id or an index cannot be passed by mistake (`world.getUserId(42)` does not
+ * compile). At run time it is a plain number.
  */
-export type BodyHandle = number;
+export type BodyHandle = number & { readonly [bodyHandle]: true };
+
+/**
+ * A Uint32Array of body handles ({@link World.pairBodies}, {@link World.queryResults}, {@link World.bodies}, the
+ * events): reading an element, also of a subarray, gives a {@link BodyHandle} (iterating it, or `Array.from`, gives
+ * plain numbers: check them with {@link World.has} or index the array instead).
+ */
+export interface HandleArray extends Uint32Array {
+  [index: number]: BodyHandle;
+  /** A view of elements begin..end - 1 (Uint32Array.subarray), still of handles. */
+  subarray(begin?: number, end?: number): HandleArray;
+}
 
 /** Options of the {@link World} constructor. */
 export interface WorldOptions {
@@ -355,7 +506,7 @@ export interface BodyOptions extends Partial<BodyFilter> {
   static?: boolean;
 }
 
-/** A ray hit of {@link World.rayHit}. */
+/** A ray hit of {@link World.rayHit} (also of castShape and moveAndSlide). */
 export interface WorldRayHit {
   /** The body hit. */
   body: BodyHandle;
@@ -379,9 +530,12 @@ export interface Capsule {
   radius: number;
 }
 
-/** Result of {@link distance}. When `overlap` is true: distance 0, normal (0, 0), pointA == pointB. */
-export interface DistanceResult {
-  /** >= 0; 0 exactly when `overlap`. */
+/** Result of {@link distance}: a discriminated union on `overlap`. */
+export type DistanceResult = DistanceApart | DistanceOverlap;
+
+/** Two shapes apart ({@link distance}). */
+export interface DistanceApart {
+  /** > 0. */
   distance: number;
   /** Closest point of a's boundary. */
   pointA: Vec2;
@@ -389,8 +543,22 @@ export interface DistanceResult {
   pointB: Vec2;
   /** Unit, from a to b. */
   normal: Vec2;
-  /** They overlap or touch; always equal to overlaps(a, b). */
-  overlap: boolean;
+  /** They neither overlap nor touch: `overlaps(a, b)` is false. */
+  overlap: false;
+  /** GJK iterations (at most 64). */
+  iterations: number;
+}
+
+/** Two shapes that overlap or touch ({@link distance}): distance 0, normal (0, 0), pointA == pointB. */
+export interface DistanceOverlap {
+  distance: 0;
+  /** A common point. */
+  pointA: Vec2;
+  /** The same point. */
+  pointB: Vec2;
+  normal: Zero;
+  /** `overlaps(a, b)` is true. */
+  overlap: true;
   /** GJK iterations (at most 64). */
   iterations: number;
 }
@@ -428,15 +596,28 @@ export interface Motion {
   rotation?: number;
 }
 
-/** Result of {@link cast}. When `hit` is false, fraction is 1 and point and normal are (0, 0). */
-export interface CastHit {
-  hit: boolean;
+/** Result of {@link cast}: a discriminated union on `hit` (`if (h.hit) h.point` is the contact point). */
+export type CastHit = CastContact | CastMiss;
+
+/** The shapes touch during the step ({@link cast}). */
+export interface CastContact {
+  hit: true;
   /** First contact time in [0, 1], never after the exact one: at it the shapes are apart (or it is 0). */
   fraction: number;
   /** Midway between the closest points at `fraction`. */
   point: Vec2;
   /** Unit, from a to b at contact. */
   normal: Vec2;
+  /** Advancement steps. */
+  iterations: number;
+}
+
+/** The shapes do not touch during the step ({@link cast}): fraction 1, point and normal (0, 0). */
+export interface CastMiss {
+  hit: false;
+  fraction: 1;
+  point: Zero;
+  normal: Zero;
   /** Advancement steps. */
   iterations: number;
 }
@@ -455,7 +636,7 @@ export interface ManifoldPoint {
 export interface Manifold {
   /** Unit, from a to b. */
   normal: Vec2;
-  points: ManifoldPoint[];
+  points: [ManifoldPoint] | [ManifoldPoint, ManifoldPoint];
 }
 
 /** What {@link World.step} computes per touching pair ({@link World.setContactMode}). */

@@ -646,12 +646,12 @@ are the cuts between its convex parts · hatched vermillion: a tile, slope or pa
     return {
       tile: level.tile,
       moving: Array.from({ length: n }, (_, i) => [x[i], y[i], r[i]]),
-      statics: Array.from(staticHandles, (h) => w.getShape(h)),
-      staticOf: Array.from(staticHandles, (h) => w.isStatic(h)),
+      statics: Array.from(staticHandles, (h) => w.getShape(h as c2.BodyHandle)),
+      staticOf: Array.from(staticHandles, (h) => w.isStatic(h as c2.BodyHandle)),
       pieceConcave: level.pieces.map((p) => p.concave),
       concave: level.concave.map((c) => c.outline),
       pairs,
-      pairStatic: pairs.map((h) => w.isStatic(h)),
+      pairStatic: pairs.map((h) => w.isStatic(h as c2.BodyHandle)),
       // each pair body as [piece, -1] (a static piece) or [-1, circle index]
       pairOwners: pairs.map((h) => (slotPiece[h & 0xfffff] >= 0 ? [slotPiece[h & 0xfffff], -1] : [-1, slotToIndex[h & 0xfffff]])),
       staticHandles: Array.from(staticHandles),

@@ -1,0 +1,270 @@
+// collide2d — the World's bodies (world.ts is the class): adding one (a shape, a concave outline or a compound),
+// moving them one by one or in bulk, reading their shapes back, and the checks of handles and part indices.
+import {
+  argumentError, bits, checkObject, checkOptions, finite, isObject, lookup, notFinite, rangeError, show, stateError,
+  typeError,
+} from './errors.js';
+import {
+  AABB, BOX, CAPSULE, CIRCLE, COMPOUND, MAX_PARTS, PAIR_SHAPES, SEGMENT, putCompound, putShape, vecAt,
+} from './marshal.js';
+import type { RawWorld } from './raw.js';
+import { OUT, SLOT1, f64, fresh, guarded, heap, io, lastError, rejected, reserve, u32 } from './runtime.js';
+import type { BodyHandle, BodyShape, Collide2dError, Shape, Vec2 } from './types.js';
+
+/** World::kMaxBodies + 1: handles' slot bits. */
+export const MAX_BODIES = 0xfffff;
+const BODY_OPTIONS = ['userId', 'category', 'mask', 'group', 'static'];
+
+export function freedError(fn: string): Error {
+  return stateError(`World.${fn}`, 'Freed', 'the world was freed');
+}
+
+/** A uint32 body handle (TypeError for a non-number, RangeError InvalidHandle for a number that cannot be one). */
+export function checkHandle(fn: string, name: string, h: unknown): asserts h is number {
+  if (typeof h !== 'number') throw typeError(fn, name, 'a body handle (a number)', h);
+  if ((h >>> 0) !== h) {
+    throw argumentError(fn, 'InvalidHandle', name, 'must be a body handle, an integer in [0, 2^32)', h);
+  }
+}
+
+export function staleHandle(fn: string, name: string, h: unknown): Collide2dError {
+  return rangeError(fn, 'InvalidHandle', `argument ${name} is not a live body of this world: invalid or stale handle (got ${show(h)})`);
+}
+
+/** After a raw call that took a handle and returned -1: the handle (stale) or the transform (beyond the range). */
+export function handleOrRange(fn: string, handle: unknown, transformText: string): Collide2dError {
+  if (lastError().field === 'handle') return staleHandle(fn, 'handle', handle);
+  return rangeError(fn, 'InvalidArgument', `${transformText} ${BEYOND}`);
+}
+
+/** What the World says of a transform it refuses (world.h: the range). */
+const BEYOND = 'beyond the coordinate range (±1e300: |x| or |y| plus the reach of its shape)';
+
+/** The `mask` argument of queries: all bits when undefined. */
+export function maskArg(fn: string, mask: unknown): number {
+  return mask === undefined ? 0xffffffff : bits(fn, 'mask', mask, false);
+}
+
+/** A typed array class as viewOf uses it. */
+interface ViewClass<T> {
+  new (buffer: ArrayBufferLike, byteOffset: number, length: number): T;
+}
+
+/** A cached view over wasm memory when still good for `length` elements at `address`, else a new exact one. */
+export function viewOf<T extends Uint32Array | Float64Array>(v: T | null, Type: ViewClass<T>, address: number, length: number): T {
+  fresh();
+  if (v !== null && v.buffer === heap && v.byteOffset === address && v.length >= length) return v;
+  return new Type(heap, address, length);
+}
+
+/** A shape of the World's raw getShape (kind, numbers from io[OUT]) as a JS object. */
+function worldShapeAt(kind: number): Shape {
+  const o = OUT;
+  switch (kind) {
+    case CIRCLE: return { type: 'circle', center: vecAt(o), radius: io[o + 2] };
+    case AABB: return { type: 'aabb', min: vecAt(o), max: vecAt(o + 2) };
+    case BOX: return { type: 'box', center: vecAt(o), halfExtents: vecAt(o + 2), angle: io[o + 4] };
+    case SEGMENT: return { type: 'segment', a: vecAt(o), b: vecAt(o + 2) };
+    case CAPSULE: return { type: 'capsule', a: vecAt(o), b: vecAt(o + 2), radius: io[o + 4] };
+    default: {
+      const n = io[o];
+      const points = new Array<Vec2>(n);
+      for (let i = 0, k = io[o + 1] >> 3; i < n; i++, k += 2) points[i] = { x: f64[k], y: f64[k + 1] };
+      return { type: 'polygon', points };
+    }
+  }
+}
+
+/**
+ * The message for a compound rejected by the raw World.addCompound: part `index` (-1: the parts array), `which` of it
+ * (0 its shape, 1 its offset, 2 its placement beyond the coordinate range).
+ */
+function compoundError(shape: { readonly parts: readonly unknown[] }, index: number, field: string, message: string,
+  which: number): string {
+  if (index < 0) {
+    return `argument shape.parts must be a non-empty array of at most ${MAX_PARTS} parts {shape, offset?} ` +
+      `(got ${show(shape.parts)})`;
+  }
+  const part = shape.parts[index];
+  const path = `shape.parts[${index}]`;
+  if (which === 2) return `argument transform puts ${path} beyond the coordinate range (±1e300)`;
+  const target = isObject(part) ? (which === 0 ? part.shape : part.offset) : undefined;
+  const got = field !== '' ? lookup(target, field) : target;
+  return `argument ${path}.${which === 0 ? 'shape' : 'offset'}${field !== '' ? '.' + field : ''} ${message}` +
+    (got !== undefined ? ` (got ${show(got)})` : '');
+}
+
+/** World.add (see its TSDoc in world.ts). */
+export function addBody(p: RawWorld, shape: unknown, transform: unknown, options: unknown): BodyHandle {
+  const fn = 'World.add';
+  const isCompound = isObject(shape) && shape.type === 'compound';
+  const kind = isCompound ? putCompound(fn, 'shape', shape) : putShape(fn, 'shape', shape, 0, PAIR_SHAPES, undefined, ', compound');
+  let x = 0;
+  let y = 0;
+  let angle = 0;
+  if (transform !== undefined) {
+    checkObject(fn, 'transform', transform);
+    x = finite(fn, 'transform.x', transform.x);
+    y = finite(fn, 'transform.y', transform.y);
+    if (transform.angle !== undefined) angle = finite(fn, 'transform.angle', transform.angle);
+  }
+  let userId = 0;
+  let category = 1;
+  let mask = 0xffffffff;
+  let group = 0;
+  const o = checkOptions(fn, 'options', options, BODY_OPTIONS);
+  if (o !== undefined) {
+    if (o.userId !== undefined) userId = finite(fn, 'options.userId', o.userId);
+    if (o.category !== undefined) category = bits(fn, 'options.category', o.category, false);
+    if (o.mask !== undefined) mask = bits(fn, 'options.mask', o.mask, false);
+    if (o.group !== undefined) group = bits(fn, 'options.group', o.group, true);
+    if (o.static !== undefined && typeof o.static !== 'boolean') throw typeError(fn, 'options.static', 'a boolean', o.static);
+  }
+  io[SLOT1] = x;
+  io[SLOT1 + 1] = y;
+  io[SLOT1 + 2] = angle;
+  const parts = isCompound ? (shape.parts as readonly unknown[]) : [];
+  const h = guarded(fn, () => (isCompound
+    ? p.addCompound(kind, parts.length, userId, category, mask, group)
+    : p.add(kind, io[0], io[1], userId, category, mask, group)));
+  fresh();
+  if (h === -1) {
+    const edges: [number, number] = [io[OUT], io[OUT + 1]];
+    try {
+      rejected(fn, ['shape', 'transform', 'options'], [shape, transform, options], (arg, index, field, message) => {
+        if (field === 'capacity') return `the world is full (${MAX_BODIES - 1} bodies, or slots retired by churn)`;
+        if (isCompound && arg === 0) return compoundError({ parts }, index, field, message, io[OUT]);
+        if (field === 'edges') {
+          return `argument shape.points crosses or touches itself: edges[${edges[0]}] and edges[${edges[1]}] share ` +
+            'a point (edge i runs from points[i] to points[i + 1])';
+        }
+        if (field === 'transform') return 'argument transform puts the shape beyond the coordinate range (±1e300)';
+        return undefined;
+      });
+    } catch (e) {
+      if (!isCompound && isObject(e) && e.code === 'NotConvex' && edges[0] >= 0) Object.assign(e, { edges });
+      throw e;
+    }
+  }
+  if (o !== undefined && o.static === true) p.setStatic(h, 1);
+  return (h >>> 0) as BodyHandle;
+}
+
+/** World.setTransform, either form (see its TSDoc). */
+export function setTransformOf(p: RawWorld, handle: unknown, a: unknown, b: unknown, c: unknown): void {
+  const fn = 'World.setTransform';
+  checkHandle(fn, 'handle', handle);
+  let x;
+  let y;
+  let angle;
+  let what;
+  if (typeof a === 'number') {
+    x = a - a === 0 ? a : finite(fn, 'x', a);
+    y = typeof b === 'number' && b - b === 0 ? b : finite(fn, 'y', b);
+    angle = c === undefined ? 0 : typeof c === 'number' && c - c === 0 ? c : finite(fn, 'angle', c);
+    what = 'arguments x, y put the body';
+  } else {
+    // (with more arguments, the numbers form was meant)
+    if (b !== undefined) throw typeError(fn, 'x', 'a number', a);
+    if (!isObject(a)) throw typeError(fn, 'transform', 'an object {x, y, angle?} (or the numbers x, y, angle?)', a);
+    x = finite(fn, 'transform.x', a.x);
+    y = finite(fn, 'transform.y', a.y);
+    angle = a.angle === undefined ? 0 : finite(fn, 'transform.angle', a.angle);
+    what = 'argument transform puts the body';
+  }
+  if (p.setTransform(handle, x, y, angle) < 0) throw handleOrRange(fn, handle, what);
+}
+
+/** World.setTransforms (see its TSDoc). */
+export function setTransformsOf(p: RawWorld, xya: unknown, handles: unknown): void {
+  const fn = 'World.setTransforms';
+  if (!(xya instanceof Float64Array)) throw typeError(fn, 'xya', 'a Float64Array', xya);
+  let r;
+  if (handles === undefined) {
+    const n = 3 * p.bodyCount();
+    if (xya.length !== n) {
+      throw argumentError(fn, 'OutOfRange', 'xya.length', `must be 3 * bodyCount = ${n}`, xya.length);
+    }
+    fresh();
+    const base = reserve(fn, n * 8);
+    f64.set(xya, base >> 3);
+    r = p.setTransforms(0, n);
+  } else {
+    if (!(handles instanceof Uint32Array)) throw typeError(fn, 'handles', 'a Uint32Array (or undefined)', handles);
+    const n = handles.length;
+    if (xya.length !== 3 * n) {
+      throw argumentError(fn, 'OutOfRange', 'xya.length', `must be 3 * handles.length = ${3 * n}`, xya.length);
+    }
+    fresh();
+    const base = reserve(fn, n * 28);
+    f64.set(xya, base >> 3);
+    u32.set(handles, (base + n * 24) >> 2);
+    r = p.setTransformsOf(0, n * 24, n);
+  }
+  if (r >= 0) return;
+  const { code, field } = lastError();
+  if (field === 'handle' && handles instanceof Uint32Array) {
+    const i = handles.findIndex((h) => p.has(h) === 0);
+    throw staleHandle(fn, `handles[${i}]`, handles[i]);
+  }
+  // A NaN or an infinity; else a body put beyond the coordinate range: first a coordinate beyond it, else (a shape
+  // whose own reach is nearly the range) the whole argument.
+  const k = xya.findIndex((v) => !Number.isFinite(v));
+  if (k >= 0) throw notFinite(fn, `xya[${k}]`, xya[k]);
+  const j = xya.findIndex((v, i) => i % 3 !== 2 && Math.abs(v) > 1e300);
+  throw j >= 0 ? argumentError(fn, code, `xya[${j}]`, 'must be within ±1e300 (the coordinate range)', xya[j])
+    : rangeError(fn, code, `argument xya puts a body ${BEYOND}`);
+}
+
+/** Checks `part` of a body (an integer in [0, partCount)) for `fn`; returns it, or -1 when undefined. */
+export function partIndex(fn: string, p: RawWorld, handle: unknown, part: unknown): number {
+  checkHandle(fn, 'handle', handle);
+  if (part === undefined) return -1;
+  if (typeof part !== 'number') throw typeError(fn, 'part', 'a part index (a number)', part);
+  const n = p.partCount(handle);
+  if (n < 0) throw staleHandle(fn, 'handle', handle);
+  if (!Number.isInteger(part) || part < 0 || part >= n) {
+    throw argumentError(fn, 'OutOfRange', 'part', `must be an integer in [0, ${n}): the body has ${n} ` +
+      `part${n === 1 ? '' : 's'}`, part);
+  }
+  return part;
+}
+
+/** Checks a handle after a wasm call that read it (-1: invalid or stale). */
+export function readHandle(fn: string, r: number, handle: unknown): void {
+  checkHandle(fn, 'handle', handle);
+  if (r < 0) throw staleHandle(fn, 'handle', handle);
+}
+
+/** World.getShape (see its TSDoc). */
+export function shapeOf(p: RawWorld, handle: unknown, part: unknown): BodyShape {
+  const fn = 'World.getShape';
+  const k = partIndex(fn, p, handle, part);
+  const kind = p.getShape(handle as number, k);
+  fresh();
+  readHandle(fn, kind, handle);
+  if (kind !== COMPOUND) return worldShapeAt(kind);
+  const n = io[OUT];
+  const parts = new Array<{ shape: Shape }>(n);
+  for (let i = 0; i < n; i++) {
+    const r = p.getShape(handle as number, i);
+    fresh();
+    parts[i] = { shape: worldShapeAt(r) };
+  }
+  return { type: 'compound', parts };
+}
+
+/** World.setFilter (see its TSDoc). */
+export function setFilterOf(p: RawWorld, handle: unknown, filter: unknown): void {
+  const fn = 'World.setFilter';
+  checkHandle(fn, 'handle', handle);
+  checkObject(fn, 'filter', filter);
+  checkOptions(fn, 'filter', filter, ['category', 'mask', 'group']);
+  const { category, mask, group } = filter;
+  if (category !== undefined) bits(fn, 'filter.category', category, false);
+  if (mask !== undefined) bits(fn, 'filter.mask', mask, false);
+  if (group !== undefined) bits(fn, 'filter.group', group, true);
+  if (p.getFilter(handle) < 0) throw staleHandle(fn, 'handle', handle);
+  p.setFilter(handle, (category as number | undefined) ?? io[OUT], (mask as number | undefined) ?? io[OUT + 1],
+    (group as number | undefined) ?? io[OUT + 2]);
+}
