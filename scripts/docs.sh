@@ -3,7 +3,7 @@
 # Vite setup serves at /api/ (`npm start`) and copies into web/dist/api/ (`npm run build`):
 #   - TypeDoc (typedoc.json; the pinned devDependency) from the package's entry points, web/lib/src/index.ts and
 #     inline.ts -> api/;
-#   - Doxygen (docs/Doxyfile; Debian's doxygen, installed by scripts/setup.sh docs) from cpp/include/collide2d -> api/cpp/.
+#   - Doxygen (docs/doxygen/Doxyfile; Debian's doxygen, installed by scripts/setup.sh docs) from cpp/include/collide2d -> api/cpp/.
 # Any warning of either (a broken {@link} or \ref, a type the docs reference but the package does not export) fails
 # the run. tests/docs/api.test.js checks the output's pages and links.
 set -euo pipefail
@@ -13,7 +13,7 @@ command -v doxygen >/dev/null 2>&1 || bash scripts/setup.sh docs
 out=web/app/public/api
 rm -rf "$out"
 node_modules/.bin/typedoc --logLevel Warn
-doxygen docs/Doxyfile
+doxygen docs/doxygen/Doxyfile
 # TypeDoc writes its navigation links as given on every page, at any depth: make them relative to each page.
 node -e '
 const fs = require("fs"), path = require("path");
