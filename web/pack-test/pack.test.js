@@ -452,17 +452,20 @@ test('module Web Worker with a top-level `await init()`: Vite builds it with wor
   writeFiles({
     'worker-vite-tla/index.html': pageHtml('collide2d in a worker with top-level await (Vite)', './main.js'),
     'worker-vite-tla/main.js': workerPageSource(WORLD_INPUT),
+    // The handler is set before the top-level await: a message that arrives while the worker's module is still
+    // awaiting goes to the handler set at that moment (with none set, it is lost: this test timed out that way in a
+    // loaded run when the handler was set after `await init()`).
     'worker-vite-tla/worker.js': `import * as c2 from 'collide2d';
 import { stepWorld } from '../world.js';
 
-await c2.init();
-
+const ready = c2.init();
 self.onmessage = (e) => {
-  stepWorld(c2, e.data.input, e.data.initOptions).then(
+  ready.then(() => stepWorld(c2, e.data.input, e.data.initOptions)).then(
     (result) => self.postMessage({ ok: true, result }),
     (err) => self.postMessage({ ok: false, error: String(err && err.stack ? err.stack : err) }),
   );
 };
+await ready;
 `,
   });
   // What the docs say happens without the setting: Vite bundles workers as iife, which has no top-level await.
