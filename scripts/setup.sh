@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs whatever a fresh machine lacks: Debian packages (compilers' extras, Emscripten, Chromium) and npm packages.
-# Idempotent and quick when everything is present. Usage: scripts/setup.sh [native|wasm|browser|fuzz|all] ...
+# Idempotent and quick when everything is present. Usage: scripts/setup.sh [native|wasm|browser|fuzz|docs|all] ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-want_native=0; want_wasm=0; want_browser=0; want_fuzz=0
+want_native=0; want_wasm=0; want_browser=0; want_fuzz=0; want_docs=0
 [ $# -eq 0 ] && set -- all
 for w in "$@"; do
   case "$w" in
@@ -12,7 +12,8 @@ for w in "$@"; do
     wasm) want_native=1; want_wasm=1 ;;
     browser) want_browser=1 ;;
     fuzz) want_native=1; want_fuzz=1 ;;
-    all) want_native=1; want_wasm=1; want_browser=1; want_fuzz=1 ;;
+    docs) want_docs=1 ;;
+    all) want_native=1; want_wasm=1; want_browser=1; want_fuzz=1; want_docs=1 ;;
     *) echo "setup.sh: unknown part '$w'" >&2; exit 2 ;;
   esac
 done
@@ -25,6 +26,7 @@ fi
 [ $want_wasm = 1 ] && need emscripten
 [ $want_browser = 1 ] && need chromium
 if [ $want_fuzz = 1 ]; then need clang; need libclang-rt-14-dev; fi
+[ $want_docs = 1 ] && need doxygen  # the C++ API reference (scripts/docs.sh)
 if [ ${#pkgs[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${pkgs[*]}"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"

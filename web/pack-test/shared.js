@@ -1,6 +1,6 @@
 // Shared by the pack tests (imported, not a test file itself): the consumer code a user would write, the answers plain
 // geometry gives for its inputs, the temporary project with the packed tarball installed, a static file server and
-// Chromium. pack.test.js and inline.test.js use it.
+// Chromium. pack.test.js uses it.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -96,9 +96,15 @@ export async function compute(input, initOptions) {
     pairs[2 * i + 1] = i + 1;
   }
   const batchPolygonContacts = Array.from(c2.batch.collidePolygonPolygon(packed, pairs));
+  // The queries and decompose live in modules of their own that register their wasm functions when loaded: with
+  // "sideEffects": false a bundler must still keep that registration wherever they are used.
+  const queryDistance = c2.distance(c2.circle(0, 0, 1), c2.box(5, 0, 1, 1)).distance;
+  const cup = [[0, 0], [6, 0], [6, 6], [4.5, 6], [4.5, 1.5], [1.5, 1.5], [1.5, 6], [0, 6]].map(([x, y]) => ({ x, y }));
+  const decomposeParts = c2.decompose(cup).length;
   return {
     beforeInit, overlaps, circleContacts, circlePolygon, polygonContacts, segments, badInput,
     batchOverlaps, batchCircleContacts, batchPolygonContacts, initIsFunction: typeof c2.init === 'function',
+    queryDistance, decomposeParts,
   };
 }
 `;
@@ -206,6 +212,9 @@ export function checkAnswers(r, input) {
     if (expected !== null) hits++;
   }
   assert.ok(hits > 10 && hits < input.rects.length - 10, `the polygon batch mixes hits and misses (${hits})`);
+  // a unit circle at the origin and a box whose near side is at x = 4: 3 apart; a U outline: 3 convex parts
+  assert.equal(r.queryDistance, 3);
+  assert.equal(r.decomposeParts, 3);
 }
 
 // ---- a World stepped in a worker -----------------------------------------------------------------------------------

@@ -301,10 +301,12 @@ export class World {
   /**
    * The body's shape in world coordinates: what the pairs and queries are computed on. A compound body's is
    * `{type: 'compound', parts: [{shape}, ...]}`, each part's world shape in part order (no offsets: they are applied).
-   * @param part - only that part's world shape (an integer in [0, {@link World.partCount}); part 0 of a body of one
-   *   shape is its shape).
    */
   getShape(handle: BodyHandle): BodyShape;
+  /**
+   * One part's shape in world coordinates.
+   * @param part - an integer in [0, {@link World.partCount}); part 0 of a body of one shape is its shape.
+   */
   getShape(handle: BodyHandle, part: number): Shape;
   getShape(handle: BodyHandle, part?: number): BodyShape {
     return shapeOf(this.#live('getShape'), handle, part);
