@@ -23,7 +23,10 @@
 //   builds the same shapes independently; the tests and the fuzz target compare them bit for bit.
 // * Range: a transform that could put a world coordinate beyond +-1e300 (|position| + the local shape's reach) is
 //   rejected with Status{Error::InvalidArgument, "transform"} ("transforms" for the bulk calls), as is a shape
-//   whose own reach exceeds it. So world shapes are always finite.
+//   whose own reach exceeds it. Angles likewise: a transform's angle, a box's own angle and a compound part's offset
+//   angle beyond +-1e300 are rejected with the same Status, so that every composed world angle (a part box's angle +
+//   its offset's + the body's) stays finite. So world shapes are always finite. Shape casts and moveAndSlide place
+//   their shape under the same angle rule.
 // * Handles: a BodyHandle is a uint32 = slot index (low 20 bits) | generation (high 12 bits). A removed body's
 //   handle is stale forever (a slot whose generation is exhausted is retired, never reused). Every function taking
 //   a handle rejects invalid and stale ones with Status{Error::InvalidArgument, "handle"}. At most 2^20 - 1 bodies.
@@ -379,7 +382,8 @@ class World {
                    std::uint32_t mask = 0xFFFFFFFFu);
   Status castShape(const Shape& shape, const Transform& xf, Vec2 translation, std::uint32_t mask = 0xFFFFFFFFu);
   /// Kinematic move-and-slide against the bodies (see the top of this file); rayHits() holds the hits in order.
-  /// Invalid input: a non-ok Status ("displacement" for the motion), out.position = xf.position, no hits.
+  /// Invalid input (every input is checked first, also when the displacement is zero): a non-ok Status
+  /// ("displacement" for the motion), out.position = xf.position, no hits.
   Status moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displacement, int maxIterations,
                       WorldSlideResult& out, std::uint32_t mask = 0xFFFFFFFFu);
   /// What the next step() computes per pair (default Contacts). Unknown values are ignored.

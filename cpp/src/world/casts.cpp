@@ -139,18 +139,34 @@ void Queries::castPlaced(const BodyStore& store, const BroadPhase& broad, const 
   }
 }
 
+namespace {
+
+// The shape and its transform as a body's would be checked: valid, angles in range (common.h).
+Status validatePlacement(const Shape& shape, const Transform& xf) {
+  if (Status s = validate(shape); !s) return s;
+  if (Status s = validate(xf); !s) return s;
+  if (!angleInRange(xf.angle) || !shapeAngleInRange(shape)) return Status{Error::InvalidArgument, "transform"};
+  return {};
+}
+
+// The placed shape's bounds, and those bounds moved by `translation`, are finite.
+template <class Placed> bool sweptFinite(const Placed& q, Vec2 translation) {
+  const Aabb b = bounds(q);
+  return isFinite(b.min) && isFinite(b.max) && isFinite(b.max + translation) && isFinite(b.min + translation);
+}
+
+}  // namespace
+
 Status Queries::castImpl(BodyStore& store, BroadPhase& broad, const Shape& shape, const Transform& xf,
                          Vec2 translation, std::uint32_t mask, WorldCastHit& out) {
   out = WorldCastHit{};
-  if (Status s = validate(shape); !s) return s;
-  if (Status s = validate(xf); !s) return s;
+  if (Status s = validatePlacement(shape, xf); !s) return s;
   if (Status s = validate(translation, "translation"); !s) return s;
   if (!broad.update(store.proxies)) return outOfMemory();
   const double c = std::cos(xf.angle), s = std::sin(xf.angle);
   Status st;
   withPlaced(shape, xf, c, s, castPolygon_, [&](const auto& q) {
-    const Aabb b = bounds(q);
-    if (!(isFinite(b.min) && isFinite(b.max) && isFinite(b.max + translation) && isFinite(b.min + translation))) {
+    if (!sweptFinite(q, translation)) {
       st = Status{Error::InvalidArgument, "transform"};
       return;
     }
@@ -180,12 +196,18 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
   rayHits.clear();
   rayHitParts.clear();
   if (Status s = validate(displacement, "displacement"); !s) return s;
+  // Every input is checked before anything is skipped: a zero displacement moves nothing, but an invalid shape or
+  // transform is still an error (as castShape's legs would report it).
+  if (Status s = validatePlacement(shape, xf); !s) return s;
+  const double c = std::cos(xf.angle), s = std::sin(xf.angle);
+  bool inRange = true;
+  withPlaced(shape, xf, c, s, castPolygon_, [&](const auto& q) { inRange = sweptFinite(q, displacement); });
+  if (!inRange) return Status{Error::InvalidArgument, "transform"};
   if (!growExactly(rayHits, World::kRayHitStride * WorldSlideResult::kMaxIterations) ||
       !growExactly(rayHitParts, WorldSlideResult::kMaxIterations)) {
     return outOfMemory();
   }
   const int iterations = std::clamp(maxIterations, 1, WorldSlideResult::kMaxIterations);
-  const double c = std::cos(xf.angle), s = std::sin(xf.angle);
   Vec2 pos = xf.position;
   Vec2 remaining = displacement;
   Vec2 previousNormal{0.0, 0.0};

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <variant>
 
 namespace collide2d::world {
 
@@ -24,6 +25,17 @@ constexpr Status invalidHandle() { return Status{Error::InvalidArgument, "handle
 /// World coordinates beyond this are refused (a transform that would put a world shape there): the narrow phase
 /// squares differences of coordinates, and the grid needs finite bounds.
 constexpr double kMaxCoordinate = 1e300;
+
+/// Angles beyond this are refused, in the same way: a transform's angle, a box's own angle and a compound part's
+/// offset angle each within [-1e300, 1e300] keep every composed world angle (a box part's angle + its offset's + the
+/// body's) finite, whatever its sine and cosine are worth there.
+constexpr double kMaxAngle = 1e300;
+inline bool angleInRange(double angle) { return std::fabs(angle) <= kMaxAngle; }
+/// The angles a shape brings to its world angle (a box's own; every other shape has none) are in range.
+inline bool shapeAngleInRange(const Shape& s) {
+  const Box* b = std::get_if<Box>(&s);
+  return b == nullptr || angleInRange(b->angle);
+}
 
 inline bool boundsOverlap(const Aabb& a, const Aabb& b) {
   return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;

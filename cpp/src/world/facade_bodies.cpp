@@ -36,6 +36,9 @@ Status World::Impl::addBody(ShapeType type, const double* params, Polygon* polyg
   Impl& w = *this;
   out = kNullBody;
   if (Status s = validate(xf); !s) return s;
+  if (!world::angleInRange(xf.angle) || (type == ShapeType::Box && !world::angleInRange(params[4]))) {
+    return outOfRange();
+  }
   if (w.store.full()) return Status{Error::InvalidArgument, "capacity"};
   Body b;
   b.type = type;
@@ -182,6 +185,7 @@ Status World::addCompound(std::span<const BodyPart> parts, const Transform& xf, 
   if (failedPart != nullptr) *failedPart = SIZE_MAX;
   if (parts.empty() || parts.size() > kMaxParts) return Status{Error::InvalidArgument, "parts"};
   if (Status s = validate(xf); !s) return s;
+  if (!world::angleInRange(xf.angle)) return outOfRange();
   if (w.store.full()) return Status{Error::InvalidArgument, "capacity"};
   const auto fail = [failedPart](std::size_t k, Status st) {
     if (failedPart != nullptr) *failedPart = k;
@@ -191,6 +195,9 @@ Status World::addCompound(std::span<const BodyPart> parts, const Transform& xf, 
   for (std::size_t k = 0; k < parts.size(); ++k) {
     if (Status s = validate(parts[k].shape); !s) return fail(k, s);
     if (Status s = validate(parts[k].offset); !s) return fail(k, s);
+    if (!world::angleInRange(parts[k].offset.angle) || !world::shapeAngleInRange(parts[k].shape)) {
+      return fail(k, outOfRange());
+    }
     if (const Polygon* q = std::get_if<Polygon>(&parts[k].shape)) maxVertices = std::max(maxVertices, q->size());
   }
   std::vector<Part> baked;
@@ -341,7 +348,7 @@ Status World::setTransform(BodyHandle h, const Transform& xf) {
   Body* b = w.store.find(h);
   if (b == nullptr) return world::invalidHandle();
   if (Status s = validate(xf); !s) return s;
-  if (!world::inRange(xf, w.store.reachOf(*b))) return outOfRange();
+  if (!world::angleInRange(xf.angle) || !world::inRange(xf, w.store.reachOf(*b))) return outOfRange();
   w.moveBody(w.store.denseOf(*b), xf);
   return {};
 }
@@ -354,7 +361,8 @@ Status World::setTransforms(std::span<const double> xya) {
     if (!std::isfinite(v)) return Status{Error::NotFinite, "transforms"};
   }
   for (std::size_t i = 0; i < n; ++i) {
-    if (!world::inRange({{xya[3 * i], xya[3 * i + 1]}, 0}, w.store.reachOf(w.store.bodies[i]))) {
+    if (!world::angleInRange(xya[3 * i + 2]) ||
+        !world::inRange({{xya[3 * i], xya[3 * i + 1]}, 0}, w.store.reachOf(w.store.bodies[i]))) {
       return Status{Error::InvalidArgument, "transforms"};
     }
   }
@@ -372,7 +380,8 @@ Status World::setTransforms(std::span<const BodyHandle> handles, std::span<const
     if (!std::isfinite(v)) return Status{Error::NotFinite, "transforms"};
   }
   for (std::size_t i = 0; i < handles.size(); ++i) {
-    if (!world::inRange({{xya[3 * i], xya[3 * i + 1]}, 0}, w.store.reachOf(*w.store.find(handles[i])))) {
+    if (!world::angleInRange(xya[3 * i + 2]) ||
+        !world::inRange({{xya[3 * i], xya[3 * i + 1]}, 0}, w.store.reachOf(*w.store.find(handles[i])))) {
       return Status{Error::InvalidArgument, "transforms"};
     }
   }
