@@ -16,6 +16,7 @@
 #include <collide2d/decompose.h>
 #include <collide2d/world.h>
 
+#include <chrono>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
@@ -53,6 +54,7 @@ struct Run {
   std::vector<double> xya;
   Hash hash;
   double pairs = 0;
+  double seconds = 0;  // the World's calls of the measured frames (wall clock: noisy on a shared machine)
 };
 
 void addScene(Run& r) {
@@ -100,6 +102,7 @@ void frame(Run& r, bool record) {
     r.xya[3 * i + 1] = r.s.bodies[i].y;
     r.xya[3 * i + 2] = r.s.bodies[i].angle;
   }
+  const auto t0 = std::chrono::steady_clock::now();
   if (record) CALLGRIND_TOGGLE_COLLECT;
   if (r.level) {
     (void)r.w.setTransforms(std::span<const BodyHandle>(r.moving), std::span<const double>(r.xya));
@@ -108,6 +111,7 @@ void frame(Run& r, bool record) {
   }
   (void)r.w.step();
   if (record) CALLGRIND_TOGGLE_COLLECT;
+  if (record) r.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!record) return;
   r.pairs += static_cast<double>(r.w.pairCount());
   r.hash.span(r.w.pairBodies());
@@ -154,9 +158,9 @@ int main(int argc, char** argv) {
   (void)r->w.step();
   for (int i = 0; i < warm; ++i) frame(*r, false);
   measureFrames(r, frames);
-  std::printf("%s %s coherence=%d bodies=%zu pairs/frame=%.1f hash=%016" PRIx64 " bytes/body=%.1f\n", sceneArg.c_str(),
-              modeArg.c_str(), coherence ? 1 : 0, r->w.bodyCount(), r->pairs / frames, r->hash.h,
-              static_cast<double>(r->w.heapBytes()) / static_cast<double>(r->w.bodyCount()));
+  std::printf("%s %s coherence=%d bodies=%zu pairs/frame=%.1f hash=%016" PRIx64 " bytes/body=%.1f ms/frame=%.3f\n",
+              sceneArg.c_str(), modeArg.c_str(), coherence ? 1 : 0, r->w.bodyCount(), r->pairs / frames, r->hash.h,
+              static_cast<double>(r->w.heapBytes()) / static_cast<double>(r->w.bodyCount()), 1e3 * r->seconds / frames);
   delete r;
   return 0;
 }
