@@ -491,6 +491,22 @@ class Run {
       }
     }
     if (kTrace) std::fprintf(stderr, "step: %zu pairs, cell %.17g\n", world_.pairCount(), world_.cellSize());
+    if (world_.pairCount() != want.size()) {
+      std::set<std::pair<BodyHandle, BodyHandle>> got;
+      for (std::size_t p = 0; p < world_.pairCount(); ++p) got.insert({world_.pairBodies()[2 * p], world_.pairBodies()[2 * p + 1]});
+      for (const auto& [key, w] : want) {
+        if (got.count(key) == 0) std::fprintf(stderr, "  missing pair %u %u\n", key.first, key.second);
+      }
+      for (const auto& key : got) {
+        if (want.count(key) == 0) std::fprintf(stderr, "  extra pair %u %u\n", key.first, key.second);
+      }
+      for (const auto& [h, m] : model_) {
+        Aabb b;
+        (void)world_.getBounds(h, b);
+        std::fprintf(stderr, "  body %u static %d filter %u/%u/%d bounds %.17g %.17g %.17g %.17g\n", h, m.isStatic ? 1 : 0,
+                     m.filter.category, m.filter.mask, m.filter.group, b.min.x, b.min.y, b.max.x, b.max.y);
+      }
+    }
     check(world_.pairCount() == want.size(), "pair count differs from brute force");
     check(mode == ContactMode::Contacts || world_.pairContacts().empty(), "contacts outside Contacts mode");
     check(mode == ContactMode::Manifolds || world_.pairManifolds().empty(), "manifolds outside Manifolds mode");

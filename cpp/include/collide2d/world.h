@@ -83,7 +83,9 @@
 //   even when they overlap and their filters accept each other); a static body pairs with moving bodies exactly as a
 //   moving body would (same pairs, contacts, events, queries and rays). Static bodies are binned into a grid of their
 //   own (with its own cell size, from their own typical extent), built once: step() re-bins only the moving bodies,
-//   and the pairs come from the moving bodies' grid and from each moving body's cells in the static grid. Moving a
+//   and the pairs come from the moving bodies' grid and from each moving body's static partners: the static bodies
+//   found in the static grid around its bounds widened by a tenth of a cell, searched again only when its bounds
+//   leave that widened box or a static body changes (so a level costs little while its moving bodies move). Moving a
 //   static body is allowed: setTransform / setTransforms (a static body given its current transform again, bit for
 //   bit, does not move: setTransforms over every body leaves the static ones binned), and so are remove and
 //   setStatic(body, false). Each such change marks that body's entries in the static grid stale (O(its cells), no

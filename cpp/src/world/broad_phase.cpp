@@ -71,6 +71,11 @@ void forEntriesIn(const Grid& g, const Aabb& box, void (*f)(void*, std::uint32_t
   }
 }
 
+bool contains(const Aabb& outer, const Aabb& inner) {
+  return outer.min.x <= inner.min.x && outer.min.y <= inner.min.y && inner.max.x <= outer.max.x &&
+         inner.max.y <= outer.max.y;
+}
+
 // A box's extent (max of width and height) as a power-of-two histogram bin, ilogb + 1074 in [0, 2098]; -1 for an
 // empty or non-finite extent.
 int extentBin(const Aabb& a) {
@@ -137,12 +142,19 @@ void BroadPhase::removing(std::uint32_t d, std::uint32_t last, std::vector<Proxy
     }
   }
   if (d != last && proxies[last].kind == kStaticBinned) relabelStatic(last, d, proxies);
+  membersDirty = true;
+  if (d < cacheOf.size()) {  // (the static partners kept follow the body that takes d)
+    cacheOf[d] = last < cacheOf.size() ? cacheOf[last] : kNoCache;
+    if (cacheOf[d] < caches.size() && caches[cacheOf[d]].body == last) caches[cacheOf[d]].body = d;
+    if (last < cacheOf.size()) cacheOf.resize(last);  // (never allocates: shrinking)
+  }
   dirty = true;
 }
 
 void BroadPhase::movingStatic(std::uint32_t k, std::vector<Proxy>& proxies) {
   Proxy& p = proxies[k];
   if (p.kind == kStaticBinned) {
+    membersDirty = true;
     relabelStatic(k, kStaleEntry, proxies);
     p.kind = kStaticLoose;
     ++staticPending;
@@ -152,6 +164,7 @@ void BroadPhase::movingStatic(std::uint32_t k, std::vector<Proxy>& proxies) {
 void BroadPhase::setStatic(std::uint32_t k, bool isStatic, std::vector<Proxy>& proxies) {
   Proxy& p = proxies[k];
   if (isStatic == (p.kind != kDynamic)) return;
+  membersDirty = true;
   if (isStatic) {
     p.kind = kStaticLoose;
     ++staticCount;
@@ -178,6 +191,7 @@ void BroadPhase::setCellSize(double size) {
 // statics' entries of body k now name `to`: kStaleEntry (k has left statics: moved, removed, made moving; also
 // taken off statics.large) or its new dense index (swap-remove). Never allocates.
 void BroadPhase::relabelStatic(std::uint32_t k, std::uint32_t to, std::vector<Proxy>& proxies) {
+  ++staticEpoch_;  // (the static partners kept refer to statics' dense indices: made again)
   Grid& g = statics;
   if (to == kStaleEntry) ++staticPending;
   if (proxies[k].large) {
@@ -218,6 +232,7 @@ bool BroadPhase::update(std::vector<Proxy>& proxies) {
       for (Proxy& p : proxies) {
         if (p.kind == kStaticBinned) p.kind = kStaticLoose;
       }
+      membersDirty = true;
       staticPending = staticCount;
     }
     staticRebuild = false;
@@ -238,12 +253,16 @@ bool BroadPhase::update(std::vector<Proxy>& proxies) {
 // arrays cannot grow.
 bool BroadPhase::rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies) {
   const std::size_t all = proxies.size();
-  // The members, in increasing dense index, into members (one pass over the bodies; the passes below walk the list:
-  // a level of 50k static bodies is not re-read at every step). grid's list stays for collect.
-  if (!grow(members, all)) return false;
-  members.clear();
-  for (std::uint32_t k = 0; k < all; ++k) {
-    if (isStatic ? proxies[k].kind != kDynamic : proxies[k].kind != kStaticBinned) members.push_back(k);
+  // The members, in increasing dense index, into members (one pass over the bodies, only when bodies were added,
+  // removed or changed kind since the list was made: the passes below walk the list, so a level of 50k static bodies
+  // is not re-read at every step). grid's list stays for collect.
+  if (isStatic || membersDirty) {
+    if (!grow(members, all)) return false;
+    members.clear();
+    for (std::uint32_t k = 0; k < all; ++k) {
+      if (isStatic ? proxies[k].kind != kDynamic : proxies[k].kind != kStaticBinned) members.push_back(k);
+    }
+    membersDirty = isStatic;  // (statics' list is in members now: grid's is made again at its next rebuild)
   }
   std::size_t n = 0;
   Aabb wb;
@@ -432,6 +451,7 @@ bool BroadPhase::rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies
   g.bounds = wb;
   if (isStatic) {
     staticPending = 0;
+    ++staticEpoch_;
   } else {
     dirty = false;
   }
@@ -448,7 +468,7 @@ bool BroadPhase::collect(const std::vector<Proxy>& proxies) {
   const Proxy* bb = proxies.data();
   std::size_t& partPairs = partPairBound;
   partPairs = 0;
-  auto emit = [&](std::uint32_t i, std::uint32_t j) {
+  auto emit = [&](std::uint32_t i, std::uint32_t j) __attribute__((always_inline)) {
     if ((bb[i].kind != kDynamic && bb[j].kind != kDynamic) || !shouldCollide(bb[i].filter, bb[j].filter) ||
         !boundsOverlap(bb[i].box, bb[j].box)) {
       return;
@@ -516,56 +536,123 @@ bool BroadPhase::collect(const std::vector<Proxy>& proxies) {
     }
   }
   // Moving bodies against statics (static bodies never pair with each other, so the bodies of grid that are static
-  // are left out): a large moving body against every binned one; any other against statics' large ones and the
-  // entries of the cells it covers there, with the same "lower-left corner of the intersection" rule as above.
+  // are left out): a large moving body against every binned one; any other against statics' large ones and against
+  // its static partners: the binned bodies whose bounds overlap its fat bounds, searched in the cells its fat bounds
+  // cover (with the same "lower-left corner of the intersection" rule as above) and kept while its bounds stay within
+  // them (see the top of broad_phase.h).
   const Grid& sg = statics;
   if (sg.empty()) return ok;
-  const Entries& se = sg.entries;
+  if (!grow(cacheOf, n) || !grow(nextCaches, members.size()) ||
+      !grow(nextPartners, partners.size() + partners.size() / 4 + 64)) {
+    return false;
+  }
+  if (cacheOf.size() < n) cacheOf.resize(n, kNoCache);
+  nextCaches.clear();
+  nextPartners.clear();
+  const double margin = kStaticFatFactor * grid.cellSize;
   for (std::size_t m = 0; m < members.size() && ok; ++m) {
     const std::uint32_t k = members[m];
     if (bb[k].kind != kDynamic) continue;
     const Aabb& a = bb[k].box;
-    const std::int32_t x0 = sg.cellOf(a.min.x, 0), x1 = sg.cellOf(a.max.x, 0);
-    const std::int32_t y0 = sg.cellOf(a.min.y, 1), y1 = sg.cellOf(a.max.y, 1);
-    const std::int64_t covered = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
-    if (bb[k].large || covered > static_cast<std::int64_t>(se.size) + 64) {
+    if (bb[k].large) {
       for (std::uint32_t s = 0; s < n; ++s) {
         if (bb[s].kind == kStaticBinned) emit(k, s);
       }
       continue;
     }
     for (const std::uint32_t l : sg.large) emit(k, l);
-    const double scale = kQuantum / sg.cellSize;
-    for (std::int32_t y = y0; y <= y1; ++y) {
-      const Quantised qy = quantise(a.min.y, a.max.y, sg.origin.y + static_cast<double>(y) * sg.cellSize, scale, y > y0);
-      for (std::int32_t x = x0; x <= x1; ++x) {
-        std::uint32_t bk;
-        if (!sg.bucketOf(x, y, bk)) continue;
-        const std::uint32_t s = sg.bucketStart[bk], e = sg.bucketStart[bk + 1];
-        if (s == e) continue;
-        const Quantised qx = quantise(a.min.x, a.max.x, sg.origin.x + static_cast<double>(x) * sg.cellSize, scale, x > x0);
-        if (!sg.dense) {  // hashed: a bucket mixes cells
-          for (std::uint32_t p = s; p < e; ++p) {
-            const std::uint32_t eb = se.body[p];
-            if (eb == kStaleEntry || (se.minX[p] & qx.lo & 1) != 0 || (se.minY[p] & qy.lo & 1) != 0) continue;
-            if (!(sg.entryCells[p].x == x && sg.entryCells[p].y == y)) continue;
-            if (qx.lo <= se.maxX[p] && se.minX[p] <= qx.hi && qy.lo <= se.maxY[p] && se.minY[p] <= qy.hi) emit(k, eb);
-          }
-          continue;
+    const std::uint32_t prior = cacheOf[k];
+    const bool kept = prior < caches.size() && caches[prior].body == k && cacheEpoch_ == staticEpoch_ &&
+                      contains(caches[prior].fat, a);
+    if (nextPartners.size() + (kept ? caches[prior].count : 0) + 64 > nextPartners.capacity() &&
+        !grow(nextPartners, nextPartners.size() + nextPartners.size() / 4 + 64 + (kept ? caches[prior].count : 0))) {
+      ok = false;
+      break;
+    }
+    PartnerCache c;
+    c.body = k;
+    c.begin = static_cast<std::uint32_t>(nextPartners.size());
+    if (kept) {
+      c.fat = caches[prior].fat;
+      const std::uint32_t* from = partners.data() + caches[prior].begin;
+      nextPartners.insert(nextPartners.end(), from, from + caches[prior].count);
+    } else {
+      c.fat = {{a.min.x - margin, a.min.y - margin}, {a.max.x + margin, a.max.y + margin}};
+      if (!searchStatics(c.fat, proxies)) {
+        ok = false;
+        break;
+      }
+    }
+    c.count = static_cast<std::uint32_t>(nextPartners.size()) - c.begin;
+    cacheOf[k] = static_cast<std::uint32_t>(nextCaches.size());
+    nextCaches.push_back(c);
+    for (std::uint32_t i = c.begin; i < c.begin + c.count; ++i) emit(k, nextPartners[i]);
+  }
+  if (!ok) {
+    cacheEpoch_ = staticEpoch_ - 1;  // (the caches are half made: every body searches again at the next step)
+    return false;
+  }
+  caches.swap(nextCaches);
+  partners.swap(nextPartners);
+  cacheEpoch_ = staticEpoch_;
+  return ok;
+}
+
+// Appends to nextPartners the binned static bodies whose bounds overlap `box` (a moving body's fat bounds), each once:
+// statics' large ones are not among them (met at every step); a box covering too many cells tests every binned body.
+// False: out of memory.
+bool BroadPhase::searchStatics(const Aabb& a, const std::vector<Proxy>& proxies) {
+  const Grid& sg = statics;
+  const Entries& se = sg.entries;
+  bool ok = true;
+  auto add = [&](std::uint32_t s) {
+    if (!boundsOverlap(proxies[s].box, a)) return;  // (the quantised bounds only come near)
+    if (nextPartners.size() == nextPartners.capacity() && !grow(nextPartners, 2 * nextPartners.size() + 64)) {
+      ok = false;
+      return;
+    }
+    nextPartners.push_back(s);
+  };
+  const std::int32_t x0 = sg.cellOf(a.min.x, 0), x1 = sg.cellOf(a.max.x, 0);
+  const std::int32_t y0 = sg.cellOf(a.min.y, 1), y1 = sg.cellOf(a.max.y, 1);
+  const std::int64_t covered = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
+  if (covered > static_cast<std::int64_t>(se.size) + 64) {
+    for (std::uint32_t s = 0; s < proxies.size() && ok; ++s) {
+      if (proxies[s].kind == kStaticBinned && !proxies[s].large) add(s);
+    }
+    return ok;
+  }
+  const I8 one = I8{} + 1;
+  const double scale = kQuantum / sg.cellSize;
+  for (std::int32_t y = y0; y <= y1 && ok; ++y) {
+    const Quantised qy = quantise(a.min.y, a.max.y, sg.origin.y + static_cast<double>(y) * sg.cellSize, scale, y > y0);
+    for (std::int32_t x = x0; x <= x1 && ok; ++x) {
+      std::uint32_t bk;
+      if (!sg.bucketOf(x, y, bk)) continue;
+      const std::uint32_t s = sg.bucketStart[bk], e = sg.bucketStart[bk + 1];
+      if (s == e) continue;
+      const Quantised qx = quantise(a.min.x, a.max.x, sg.origin.x + static_cast<double>(x) * sg.cellSize, scale, x > x0);
+      if (!sg.dense) {  // hashed: a bucket mixes cells
+        for (std::uint32_t p = s; p < e; ++p) {
+          const std::uint32_t eb = se.body[p];
+          if (eb == kStaleEntry || (se.minX[p] & qx.lo & 1) != 0 || (se.minY[p] & qy.lo & 1) != 0) continue;
+          if (!(sg.entryCells[p].x == x && sg.entryCells[p].y == y)) continue;
+          if (qx.lo <= se.maxX[p] && se.minX[p] <= qx.hi && qy.lo <= se.maxY[p] && se.minY[p] <= qy.hi) add(eb);
         }
-        // Dense: the cell's entries eight at a time, as in grid's loop above.
-        const I8 kMinX = I8{} + qx.lo, kMinY = I8{} + qy.lo, kMaxX = I8{} + qx.hi, kMaxY = I8{} + qy.hi;
-        for (std::uint32_t p = s; p < e; p += 8) {
-          const I8 pMinX = load8(se.minX.data() + p), pMinY = load8(se.minY.data() + p);
-          const I8 overlap = (kMinX <= load8(se.maxX.data() + p)) & (pMinX <= kMaxX) &
-                             (kMinY <= load8(se.maxY.data() + p)) & (pMinY <= kMaxY);
-          const I8 home = ((kMinX & pMinX & one) | (kMinY & pMinY & one)) == I8{};
-          const I8 keep = overlap & home & firstLanes(e - p);
-          if (!any(keep)) continue;
-          for (int l = 0; l < 8; ++l) {
-            const std::uint32_t idx = se.body[p + static_cast<std::uint32_t>(l)];
-            if (keep[l] != 0 && idx != kStaleEntry) emit(k, idx);
-          }
+        continue;
+      }
+      // Dense: the cell's entries eight at a time, as in grid's loop.
+      const I8 kMinX = I8{} + qx.lo, kMinY = I8{} + qy.lo, kMaxX = I8{} + qx.hi, kMaxY = I8{} + qy.hi;
+      for (std::uint32_t p = s; p < e; p += 8) {
+        const I8 pMinX = load8(se.minX.data() + p), pMinY = load8(se.minY.data() + p);
+        const I8 overlap = (kMinX <= load8(se.maxX.data() + p)) & (pMinX <= kMaxX) &
+                           (kMinY <= load8(se.maxY.data() + p)) & (pMinY <= kMaxY);
+        const I8 home = ((kMinX & pMinX & one) | (kMinY & pMinY & one)) == I8{};
+        const I8 keep = overlap & home & firstLanes(e - p);
+        if (!any(keep)) continue;
+        for (int l = 0; l < 8; ++l) {
+          const std::uint32_t idx = se.body[p + static_cast<std::uint32_t>(l)];
+          if (keep[l] != 0 && idx != kStaleEntry) add(idx);
         }
       }
     }
@@ -606,7 +693,7 @@ double BroadPhase::marchCell() const {
 
 // -- memory ----------------------------------------------------------------------------------------------------
 
-bool BroadPhase::oversized() const { return world::oversized(candidates); }
+bool BroadPhase::oversized() const { return world::oversized(candidates) || world::oversized(nextPartners); }
 
 void BroadPhase::releaseSlack() {
   candidates.clear();
@@ -614,7 +701,9 @@ void BroadPhase::releaseSlack() {
 }
 
 std::size_t BroadPhase::heapBytes() const {
-  return grid.heapBytes() + statics.heapBytes() + capacityBytes(members) + capacityBytes(candidates);
+  return grid.heapBytes() + statics.heapBytes() + capacityBytes(members) + capacityBytes(candidates) +
+         capacityBytes(cacheOf) + capacityBytes(caches) + capacityBytes(nextCaches) + capacityBytes(partners) +
+         capacityBytes(nextPartners);
 }
 
 }  // namespace collide2d::world

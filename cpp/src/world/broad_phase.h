@@ -4,14 +4,17 @@
 //
 // STRUCTURE: a uniform grid, rebuilt from scratch at every step() by a counting sort (the static bodies have a
 // second grid of the same layout, rebuilt only when enough of them changed, see "Static bodies" in world.h).
-//   Why (measured natively on the benchmark scene of bench/scene.h, g++ -O2, one core): every body moves every
-//   frame, so a dynamic AABB tree would refit or reinsert most leaves each frame and then run one tree query per body
-//   (O(n log n) with pointer chasing), and sort-and-sweep on x tests every body whose x-interval overlaps (grows as
-//   n^1.5 in a square world: 50k has ~2.2x the candidates per body of 10k). The grid is O(n) to build and query,
-//   cache friendly, and needs no per-body persistent broad-phase state. bench/native/world_bench.cpp keeps both as
-//   BM_BroadGrid / BM_BroadSweep (broad phase alone, same bounds): grid 0.14 / 2.1 / 14.0 ms at 1k / 10k / 50k
-//   bodies, sort-and-sweep (insertion sort, coherent frames) 0.15 / 3.3 / 30.0 ms for the same 1.9k / 19.2k / 96.4k
-//   candidate pairs.
+//   Why: measured against a dynamic AABB tree with fat bounds and a move buffer (Box2D's), a grid kept across steps
+//   (each body re-listed only when its fat bounds change cells) and sort-and-sweep kept across steps, each with a
+//   persistent pair set (bench/count/broadphase.cpp, bench/results/2026-11-26-broadphase.md): the kept grid needs
+//   about half the instructions of the rebuilt one (10k moving bodies: 5.9 M against 10.2 M; tree 9.6, sweep 12.8)
+//   but reads memory out of order (its pairs, its cells' lists, a hash table) and loses in time wherever everything
+//   moves (100k bodies: 46.5 ms against 14.7; in the World, 10k Contacts frame +45 %, LL cache read misses x1.55 at
+//   10k, x2.3 at 100k). The rebuild streams through the bodies and writes each cell's entries together.
+// STATIC PARTNERS: each moving body keeps its static partners (the binned static bodies whose bounds overlap its fat
+//   bounds: its bounds widened by kStaticFatFactor cells) and searches the static grid again only when its bounds
+//   leave its fat bounds or the static bodies change (staticEpoch_). So a moving body that stays within its fat
+//   bounds costs no search of the static grid (level scene: 26.2 M -> 24.5 M instructions per step).
 // Layout: a dense grid (row-major cells over the bodies' bounds) when it has at most 4 cells per body, else a spatial
 //   hash with at least 2 buckets per body. Each entry (one per cell of a body) holds the body's bounds quantised to
 //   int16 within the cell (rounded outwards, so no pair is lost; two flags, the body starts in an earlier column /
@@ -87,6 +90,7 @@ struct BroadPhase {
   double cellSizeSetting = 0.0;
   Grid grid, statics;
   bool dirty = true;                 ///< grid must be rebuilt (a body was added, moved, removed...)
+  bool membersDirty = true;          ///< members must be made again (a body added, removed or of another kind)
   Aabb worldBounds;                  ///< the union of both grids' bounds
   std::uint32_t staticPending = 0;   ///< static bodies outside statics plus statics' stale entries' bodies
   std::uint32_t staticCount = 0;     ///< static bodies
@@ -94,6 +98,18 @@ struct BroadPhase {
   bool staticRebuild = false;        ///< rebuild statics at the next update (setCellSize)
   /// Candidate pairs (dense indices, two per pair) whose filters accept each other and whose bounds overlap.
   std::vector<std::uint32_t> candidates;
+  /// The static partners of a moving body: the binned statics whose bounds overlap its fat bounds (its bounds widened
+  /// by kStaticFatFactor cells), kept while its bounds stay within them and the statics do not change.
+  struct PartnerCache {
+    Aabb fat;
+    std::uint32_t body = 0;          ///< dense index (a removal's renumbering updates it)
+    std::uint32_t begin = 0, count = 0;  ///< into partners
+  };
+  static constexpr double kStaticFatFactor = 0.1;
+  static constexpr std::uint32_t kNoCache = 0xFFFFFFFFu;
+  std::vector<std::uint32_t> cacheOf;  ///< by dense index: the body's entry in caches (kNoCache: none)
+  std::vector<PartnerCache> caches, nextCaches;   ///< this step's (members' order) and the next one's
+  std::vector<std::uint32_t> partners, nextPartners;
   std::size_t partPairBound = 0;  ///< this step's candidates with a compound body: sum of parts(A) * parts(B)
 
   // -- following the bodies (never allocate) --
@@ -130,6 +146,10 @@ struct BroadPhase {
   bool rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies);
   /// statics' entries of body k now name `to` (stale, or a new dense index after a swap-remove). Never allocates.
   void relabelStatic(std::uint32_t k, std::uint32_t to, std::vector<Proxy>& proxies);
+  /// Appends the binned statics whose bounds overlap `box` to nextPartners. False: out of memory.
+  bool searchStatics(const Aabb& box, const std::vector<Proxy>& proxies);
+  std::uint32_t staticEpoch_ = 1;  ///< changes with every change of statics' bodies or entries
+  std::uint32_t cacheEpoch_ = 0;   ///< the statics' epoch the caches were made in
 };
 
 }  // namespace collide2d::world

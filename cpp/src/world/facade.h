@@ -35,6 +35,7 @@ struct World::Impl {
     const std::uint32_t k = store.commit(std::move(b), filter, parts);
     narrow.added();
     broad.dirty = true;
+    broad.membersDirty = true;
     return store.handles[k];
   }
   /// Moves body k (setTransform / setTransforms): a static body given its current transform bit for bit stays put.

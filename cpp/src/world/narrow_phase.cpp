@@ -45,11 +45,11 @@ double deepest(const Manifold& m) {
 // -- following the bodies ----------------------------------------------------------------------------------------
 
 bool NarrowPhase::reserve(std::size_t n) {
-  return !certsLive_ || (grow(drift_, n, 4) && grow(cache_, kCacheWays * n, 4));
+  return !certsLive_ || (grow(drift_, n, 4) && grow(drifted_, n, 4) && grow(cache_, kCacheWays * n, 4));
 }
 
 bool NarrowPhase::reserveExactly(std::size_t n) {
-  return !certsLive_ || (growExactly(drift_, n) && growExactly(cache_, kCacheWays * n));
+  return !certsLive_ || (growExactly(drift_, n) && growExactly(drifted_, n) && growExactly(cache_, kCacheWays * n));
 }
 
 void NarrowPhase::added() {
@@ -60,6 +60,7 @@ void NarrowPhase::added() {
 
 void NarrowPhase::removing(std::uint32_t d, std::uint32_t last) {
   if (!certsLive_) return;
+  driftedValid_ = false;
   if (d != last) {
     drift_[d] = drift_[last];
     std::copy_n(cache_.begin() + kCacheWays * last, kCacheWays, cache_.begin() + kCacheWays * d);
@@ -80,8 +81,15 @@ void NarrowPhase::prepare(std::size_t n, std::size_t cap) {
   certsLive_ = false;
   std::vector<PairCache>().swap(cache_);
   std::vector<float>().swap(drift_);
+  std::vector<std::uint32_t>().swap(drifted_);
+  driftedValid_ = true;
   // (cap: what reserve() or growth made of the body arrays)
-  if (!on || !growExactly(cache_, kCacheWays * cap) || !growExactly(drift_, cap)) return;
+  if (!on || !growExactly(cache_, kCacheWays * cap) || !growExactly(drift_, cap) || !growExactly(drifted_, cap)) {
+    std::vector<PairCache>().swap(cache_);
+    std::vector<float>().swap(drift_);
+    std::vector<std::uint32_t>().swap(drifted_);
+    return;
+  }
   cache_.resize(kCacheWays * n);  // (free entries)
   drift_.resize(n);                // (zeros)
   certsLive_ = true;
@@ -159,7 +167,13 @@ void NarrowPhase::finish() {
     if ((e.bits & kCacheUsed) == 0) e.partner = kNullBody;
     e.bits &= ~kCacheUsed;
   }
-  std::fill(drift_.begin(), drift_.end(), 0.0f);
+  if (driftedValid_) {
+    for (const std::uint32_t k : drifted_) drift_[k] = 0.0f;
+  } else {
+    std::fill(drift_.begin(), drift_.end(), 0.0f);
+  }
+  drifted_.clear();
+  driftedValid_ = true;
 }
 
 // -- tests -----------------------------------------------------------------------------------------------------------
@@ -366,7 +380,7 @@ void NarrowPhase::releaseSlack() {
 
 std::size_t NarrowPhase::heapBytes() const {
   return capacityBytes(pairBodies) + capacityBytes(pairContacts) + capacityBytes(pairManifolds) +
-         capacityBytes(pairParts) + capacityBytes(cache_) + capacityBytes(drift_);
+         capacityBytes(pairParts) + capacityBytes(cache_) + capacityBytes(drift_) + capacityBytes(drifted_);
 }
 
 }  // namespace collide2d::world

@@ -43,8 +43,10 @@ struct NarrowPhase {
   /// length's own rounding and the float's), +infinity once it turned.
   void moved(std::uint32_t k, Vec2 d, bool turned) {
     if (!certsLive_) return;
+    const float was = drift_[k];
     drift_[k] = turned ? std::numeric_limits<float>::infinity()
-                       : floatUp((static_cast<double>(drift_[k]) + std::sqrt(d.x * d.x + d.y * d.y)) * (1.0 + 0x1p-40));
+                       : floatUp((static_cast<double>(was) + std::sqrt(d.x * d.x + d.y * d.y)) * (1.0 + 0x1p-40));
+    if (was == 0.0f && drift_[k] != 0.0f) drifted_.push_back(k);  // (once per body: capacity reserved)
   }
 
   // -- the stages of step() --
@@ -82,6 +84,9 @@ struct NarrowPhase {
   /// How far each body went since the last step (a sum of translation lengths, rounded up), +infinity once it turned
   /// (its angle changed: its certificates no longer hold). By dense index.
   std::vector<float> drift_;
+  /// The bodies whose drift is not zero (reset at finish), by dense index; void after a removal (every drift reset).
+  std::vector<std::uint32_t> drifted_;
+  bool driftedValid_ = true;
 
   void testPair(const BodyStore& store, std::uint32_t i, std::uint32_t j, bool knownHit);
   /// A candidate with a compound body (A: the smaller slot index).
