@@ -19,7 +19,11 @@
 //     Segment -> Segment{apply(xf, a), apply(xf, b)}
 //     Capsule -> Capsule{apply(xf, a), apply(xf, b), radius}
 //   The world keeps each body's world shape as a Shape (polygons rebuilt in place every move, without allocation)
-//   and answers with the core's generic collide / overlaps / contains / raycast on it. tests/native/world_model.h
+//   and answers with the core's generic collide / overlaps / contains / raycast on it. Moving a polygon costs its
+//   transformed vertices and their edge normals: that Polygon::create would keep them as they are follows from the
+//   local polygon's smallest turn and a bound on the placement's rounding (no orientation is computed), except for a
+//   polygon tiny beside its distance from the origin, which is checked with the exact orient() (and goes through
+//   Polygon::create when that fails). tests/native/world_model.h
 //   builds the same shapes independently; the tests and the fuzz target compare them bit for bit.
 // * Range: a transform that could put a world coordinate beyond +-1e300 (|position| + the local shape's reach) is
 //   rejected with Status{Error::InvalidArgument, "transform"} ("transforms" for the bulk calls), as is a shape

@@ -26,6 +26,11 @@ struct PolygonPair {
   std::vector<Vec2> local;  ///< the local polygon's vertices (as Polygon::create made them; the world polygon lives
                             ///< in Body::shape or Part::shape)
   Polygon spare;
+  /// How far the local polygon is from losing a turn: a lower bound of min over vertices of orient(previous, vertex,
+  /// next) (twice the area of that triangle), and the polygon's reach, max |x| + |y| (see BodyStore::updatePolygon).
+  double minTurn = 0.0, reach = 0.0;
+  /// Sets minTurn and reach from local.
+  void measure();
 };
 
 /// A compound body's part: its local form (kept as a body of one shape keeps it: type, numbers, polygon) and its
@@ -136,7 +141,10 @@ struct BodyStore {
   void updatePolygon(Shape& shape, PolygonPair& pp, Vec2 position, double c, double s);
 
   /// A body's reach (Body::reach), recomputed exactly when it is beyond floats.
-  double reachOf(const Body& b) const;
+  double reachOf(const Body& b) const {
+    return std::isfinite(b.reach) ? static_cast<double>(b.reach) : exactReach(b);
+  }
+  double exactReach(const Body& b) const;
   /// A local shape kept as (type, numbers, polygon) as a Shape (OutOfMemory for a polygon's copy).
   Status localShape(ShapeType type, const double* local, std::uint32_t polygon, Shape& out) const;
   /// The body of handle h and its part `part`: null part for a body of one shape; `st` non-ok (and body or part
@@ -154,8 +162,11 @@ struct BodyStore {
 
 /// Max over the points of a local shape of |x| + |y| (bounds every rotation of it about the origin).
 double reachOfLocal(ShapeType type, const double* local, std::span<const Vec2> polygon);
-/// Any world shape of a local shape with this reach under this position has |coordinates| <= |position| + reach.
-bool inRange(const Transform& xf, double reach);
+/// Any world shape of a local shape with this reach under this position has |coordinates| <= |position| + reach
+/// (|cos|, |sin| <= 1; rounding adds a few ulps, far below the margin to kMaxCoordinate's double range).
+inline bool inRange(const Transform& xf, double reach) {
+  return std::max(std::fabs(xf.position.x), std::fabs(xf.position.y)) + reach <= kMaxCoordinate;
+}
 /// The type and numbers (Body::local's layout) of a shape that is not a polygon (Polygon: type only).
 ShapeType paramsOf(const Shape& shape, double out[5]);
 /// out = shape (a Shape or a Polygon), OutOfMemory (out unchanged) when a polygon's copy cannot be had.

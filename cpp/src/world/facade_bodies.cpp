@@ -218,6 +218,7 @@ Status World::addCompound(std::span<const BodyPart> parts, const Transform& xf, 
 #endif
         PolygonPair pp;
         pp.local.assign(q->vertices().begin(), q->vertices().end());
+        pp.measure();
         part.shape = *q;  // the storage the world polygon keeps
         Polygon ring;     // grows this thread's scratch ring of Polygon::create now
         (void)Polygon::create(q->vertices(), ring);
