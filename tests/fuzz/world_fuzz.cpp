@@ -3,8 +3,8 @@
 // Operations: add (every shape type, valid or not; angles sometimes beyond the World's range of +-1e300),
 // addCompound (1..4 parts with offsets, valid or not), addOutline (concave outlines, self-crossing ones too), remove
 // (live or stale handles), setTransform, setTransforms (all bodies), setFilter, setStatic (one body or many),
-// setCellSize, step, queryAabb / queryPoint / queryShape, raycast / raycastAll, castShape, moveAndSlide (operation
-// bytes 240..255: older seeds decode as before but for those bytes), and the documented world shapes (a compound
+// setCellSize, step, queryAabb / queryPoint / queryShape, raycast / raycastAll, castShape, moveAndSlide, setSensor
+// (operation bytes 240..255: older seeds decode as before but for those bytes), and the documented world shapes (a compound
 // body's: each part's). Coordinates come from fuzz_input.h's families, scaled now and then to 1e9..1e17 so that
 // transforms round small polygons onto lines. Checked after each operation:
 //   * a rejected call changes nothing (body count, handles); an accepted one is mirrored in the model;
@@ -15,7 +15,7 @@
 //     the pairs whose filters accept, whose getBounds overlap and whose collide() hits (a compound body: some part
 //     pair whose getPartBounds overlap), A = the smaller slot; in Contacts mode contacts bit-identical to
 //     collide(A, B), in Manifolds mode manifolds bit-identical to collideManifold(A, B) (a compound pair: the deepest
-//     part pair's); pairParts() lists, for each pair with a compound body, every touching part pair, the reported
+//     part pair's; a pair with a sensor body: the placeholder record, its parts tested as in PairsOnly mode); pairParts() lists, for each pair with a compound body, every touching part pair, the reported
 //     one first and the others in part order; events: every end matches an earlier begin, no pair begins twice, and
 //     the begun-not-ended set equals the current pairs;
 //   * queries: the bodies in the mask whose world shape (a part) overlaps / contains the input, sorted by slot, with
@@ -108,6 +108,7 @@ struct Model {
   Filter filter;
   bool isStatic = false;
   bool compound = false;
+  bool sensor = false;
   std::vector<Shape> world() const {
     std::vector<Shape> out;
     for (const Shape& p : parts) out.push_back(worldShapeOf(p, xf));
@@ -124,7 +125,13 @@ class Run {
     while (!in_.empty() && ops++ < 200) {
       const std::uint8_t op = in_.byte();
       if (op >= 240) {
-        op < 248 ? castShape() : slide();
+        if (op < 246) {
+          castShape();
+        } else if (op < 252) {
+          slide();
+        } else {
+          setSensor();
+        }
         check(world_.bodyCount() == model_.size(), "body count differs from the model");
         continue;
       }
@@ -384,6 +391,16 @@ class Run {
     check(world_.getStatic(h, got).ok() == s.ok() && (!s || got == on), "getStatic disagrees with setStatic");
   }
 
+  void setSensor() {
+    const BodyHandle h = pick();
+    const bool on = in_.byte() % 2 == 0;
+    const Status s = world_.setSensor(h, on);
+    check(s.ok() == (model_.count(h) == 1), "setSensor: status disagrees with the model");
+    if (s) model_.at(h).sensor = on;
+    bool got = !on;
+    check(world_.getSensor(h, got).ok() == s.ok() && (!s || got == on), "getSensor disagrees with setSensor");
+  }
+
   void shapes() {
     for (const auto& [h, m] : model_) {
       std::size_t count = 0;
@@ -448,6 +465,7 @@ class Run {
       PartTest best;
       std::vector<std::pair<std::uint32_t, std::uint32_t>> parts;  // reported first, then the others in part order
       bool compound = false;
+      bool sensor = false;
     };
     std::map<std::pair<BodyHandle, BodyHandle>, Want> want;
     std::vector<std::pair<BodyHandle, std::vector<Shape>>> all;
@@ -468,13 +486,15 @@ class Run {
         const bool compound = model_.at(ha).compound || model_.at(hb).compound;
         Want w;
         w.compound = compound;
+        w.sensor = model_.at(ha).sensor || model_.at(hb).sensor;
+        const ContactMode pairMode = w.sensor ? ContactMode::PairsOnly : mode;
         bool collides = false;
         std::size_t bestAt = 0;
         for (std::uint32_t x = 0; x < pa.size(); ++x) {
           for (std::uint32_t y = 0; y < pb.size(); ++y) {
             if ((pa.size() > 1 || pb.size() > 1) && !boundsOverlap(partBounds(ha, x), partBounds(hb, y))) continue;
             collides = collides || collide(pa[x], pb[y]).hit;
-            const PartTest t = testParts(mode, pa[x], pb[y]);
+            const PartTest t = testParts(pairMode, pa[x], pb[y]);
             if (!t.touch) continue;
             if (w.parts.empty() || t.depth > w.best.depth) {
               w.best = t;
@@ -520,12 +540,19 @@ class Run {
       check(now.insert(key).second, "a pair twice");
       const Want& w = it->second;
       if (mode == ContactMode::Contacts) {
+        const double nan = NAN;
         const Contact& c = w.best.contact;
         const double* got = world_.pairContacts().data() + 5 * p;
         const double exp[5] = {c.normal.x, c.normal.y, c.depth, c.point.x, c.point.y};
-        for (int k = 0; k < 5; ++k) check(sameDouble(got[k], exp[k]), "contact differs from collide()");
+        for (int k = 0; k < 5; ++k) {
+          check(sameDouble(got[k], w.sensor ? nan : exp[k]), "contact differs from collide() (a sensor's: NaN)");
+        }
       } else if (mode == ContactMode::Manifolds) {
-        const Manifold& m = w.best.manifold;
+        Manifold m = w.best.manifold;
+        if (w.sensor) {
+          m = Manifold{};
+          m.normal = {NAN, NAN};
+        }
         const double* got = world_.pairManifolds().data() + World::kPairManifoldStride * p;
         double exp[World::kPairManifoldStride] = {m.normal.x, m.normal.y, static_cast<double>(m.count)};
         for (int k = 0; k < m.count; ++k) {

@@ -45,7 +45,8 @@
 //     pairBodies()   uint32, stride 2:  handleA, handleB
 //     pairContacts() double, stride 5:  normalX, normalY, depth, pointX, pointY   (the Contact of collide(A, B),
 //                                       bit for bit, on the world shapes above; tested on the 10k benchmark scene
-//                                       over several frames, natively and in wasm)
+//                                       over several frames, natively and in wasm; five NaNs for a pair with a
+//                                       sensor body, see "Sensors")
 //     beginEvents()  uint32, stride 2:  pairs touching now that did not touch at the previous step()
 //     endEvents()    uint32, stride 2:  pairs of the previous step() that no longer touch, or whose body was
 //                                       removed (then the stale handle is reported). Every begin is followed by
@@ -131,6 +132,13 @@
 //   and queryParts() names the first such part; rays and shape casts report the part hit first (the smaller part
 //   index on ties) in rayHitParts() (one record per body: raycastAll lists a compound body once) and
 //   WorldCastHit::part. A compound body may be static, moved, removed like any other.
+// * Sensors: setSensor(body, true) makes a body a sensor (a trigger: it reports what overlaps it and takes no part in
+//   contacts). A pair with a sensor body (either or both) is a pair when overlaps() says its shapes touch (equal to
+//   collide().hit, so the pairs and the events are those of any body), tested with that boolean whatever the contact
+//   mode (the narrow phase stops at the first separating axis); its record stays in place, so that pairContacts() and
+//   pairManifolds() keep one record per pair in pairBodies() order: in Contacts mode five NaNs, in Manifolds mode a
+//   manifold of count 0 whose normal is NaN (its points zeros). A compound sensor's pairParts() list its touching part
+//   pairs in part order (as in PairsOnly mode). The World's contact mode stays the mode of every other pair.
 // * Filter (Box2D rules): two bodies with the same non-zero group always collide when the group is positive and
 //   never when it is negative; otherwise they collide when (catA & maskB) != 0 && (catB & maskA) != 0.
 // * Shape casts (cpp/src/world/casts.cpp). castShape(shape, xf, translation, mask) places `shape` (local
@@ -309,6 +317,11 @@ class World {
   /// binned once into a grid of its own instead of at every step (see the top of this file). Never allocates.
   Status setStatic(BodyHandle body, bool isStatic);
   Status getStatic(BodyHandle body, bool& out) const;
+  /// Marks a body a sensor (true) or not (false): its pairs are found and reported with their events as any pair's,
+  /// with the boolean overlaps() test whatever the contact mode, and carry no contact or manifold (see "Sensors" at the
+  /// top of this file). Never allocates.
+  Status setSensor(BodyHandle body, bool isSensor);
+  Status getSensor(BodyHandle body, bool& out) const;
   Status setUserId(BodyHandle body, double userId);
 
   Status getTransform(BodyHandle body, Transform& out) const;
@@ -343,6 +356,8 @@ class World {
   Status updatePairs() { return step(); }
   std::size_t pairCount() const { return pairBodies().size() / kPairBodyStride; }
   std::span<const std::uint32_t> pairBodies() const;
+  /// After a step() in Contacts mode: kPairContactStride doubles per pair, in pairBodies() order (a pair with a sensor
+  /// body: five NaNs); else empty.
   std::span<const double> pairContacts() const;
   /// Which parts touch, for the pairs with a compound body (see "Compound bodies" at the top of this file):
   /// kPairPartStride = 3 per record: pair index (into pairBodies()), part of A, part of B. By pair; each pair's first
@@ -395,7 +410,8 @@ class World {
   /// What the next step() computes per pair (default Contacts). Unknown values are ignored.
   void setContactMode(ContactMode mode);
   ContactMode contactMode() const;
-  /// After a step() in Manifolds mode: kPairManifoldStride doubles per pair, in pairBodies() order; else empty.
+  /// After a step() in Manifolds mode: kPairManifoldStride doubles per pair, in pairBodies() order; else empty. (A pair
+  /// with a sensor body: count 0, normal NaN.)
   std::span<const double> pairManifolds() const;
   /// Temporal coherence (see "Temporal coherence" at the top of this file): on by default. Off, every candidate pair
   /// is tested from scratch at every step; the answers are the same either way (it exists to measure and test that).

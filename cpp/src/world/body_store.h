@@ -61,6 +61,7 @@ struct Body {
   // The rest.
   std::uint32_t polygon = 0;  ///< index in polygons (Polygon bodies: the local polygon) or compounds (Compound)
   ShapeType type = ShapeType::Circle;
+  bool sensor = false;        ///< World::setSensor (in the padding after type)
   /// Max over the local shape's points of |x| + |y| (bounds every rotation of it), rounded up to a float (in the
   /// padding after `type`); +infinity when beyond floats: then BodyStore::reachOf recomputes it.
   float reach = 0.0f;

@@ -400,6 +400,21 @@ Status World::setStatic(BodyHandle h, bool isStatic) {
   return {};
 }
 
+Status World::setSensor(BodyHandle h, bool isSensor) {
+  Body* b = impl().store.find(h);
+  if (b == nullptr) return world::invalidHandle();
+  b->sensor = isSensor;
+  return {};
+}
+
+Status World::getSensor(BodyHandle h, bool& out) const {
+  out = false;
+  const Body* b = impl().store.find(h);
+  if (b == nullptr) return world::invalidHandle();
+  out = b->sensor;
+  return {};
+}
+
 Status World::setFilter(BodyHandle h, const Filter& filter) {
   Impl& w = impl();
   const Body* b = w.store.find(h);

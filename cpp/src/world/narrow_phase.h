@@ -89,8 +89,25 @@ struct NarrowPhase {
   bool driftedValid_ = true;
 
   void testPair(const BodyStore& store, std::uint32_t i, std::uint32_t j, bool knownHit);
-  /// A candidate with a compound body (A: the smaller slot index).
-  void testParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb);
+  /// A candidate with a compound body (A: the smaller slot index); `sensor`: a body of the pair is a sensor.
+  void testParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb, bool sensor);
+  /// The records of a pair with a sensor body (world.h, "Sensors"): every number NaN; a manifold of no point.
+  static Contact sensorContact() {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    Contact c;
+    c.hit = true;
+    c.normal = {nan, nan};
+    c.depth = nan;
+    c.point = {nan, nan};
+    return c;
+  }
+  static Manifold sensorManifold() {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    Manifold mf;
+    mf.normal = {nan, nan};
+    mf.count = 0;
+    return mf;
+  }
   /// The certificate of bodies ka, kb (dense indices), or null.
   PairCache* findCache(const BodyHandle* handles, std::uint32_t ka, std::uint32_t kb);
   /// A free entry (in ka's list, else kb's) for a new certificate of ka, kb; null when both lists are full.
