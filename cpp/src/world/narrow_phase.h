@@ -89,6 +89,8 @@ struct NarrowPhase {
   bool driftedValid_ = true;
 
   void testPair(const BodyStore& store, std::uint32_t i, std::uint32_t j, bool knownHit);
+  bool testBoolean(const BodyStore& store, std::uint32_t i, std::uint32_t j);
+  void testOther(const BodyStore& store, std::uint32_t i, std::uint32_t j, bool knownHit);
   /// A candidate with a compound body (A: the smaller slot index); `sensor`: a body of the pair is a sensor.
   void testParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb, bool sensor);
   /// The records of a pair with a sensor body (world.h, "Sensors"): every number NaN; a manifold of no point.
