@@ -1,22 +1,32 @@
 // libFuzzer target: World operation sequences decoded from bytes, checked against brute force over the bodies.
 //
-// Operations: add (every shape type, valid or not), addCompound (1..4 parts with offsets, valid or not), addOutline
-// (concave outlines, self-crossing ones too), remove (live or stale handles), setTransform, setTransforms (all
-// bodies), setFilter, setStatic (one body or many), setCellSize, step, queryAabb / queryPoint / queryShape,
-// raycast / raycastAll, and the documented world shapes (a compound body's: each part's). Coordinates come from fuzz_input.h's families, scaled now and then to 1e9..1e17 so that
+// Operations: add (every shape type, valid or not; angles sometimes beyond the World's range of +-1e300),
+// addCompound (1..4 parts with offsets, valid or not), addOutline (concave outlines, self-crossing ones too), remove
+// (live or stale handles), setTransform, setTransforms (all bodies), setFilter, setStatic (one body or many),
+// setCellSize, step, queryAabb / queryPoint / queryShape, raycast / raycastAll, castShape, moveAndSlide, setSensor
+// (operation bytes 240..255: older seeds decode as before but for those bytes), and the documented world shapes (a compound
+// body's: each part's). Coordinates come from fuzz_input.h's families, scaled now and then to 1e9..1e17 so that
 // transforms round small polygons onto lines. Checked after each operation:
 //   * a rejected call changes nothing (body count, handles); an accepted one is mirrored in the model;
-//   * getWorldShape is the documented shape (world_model.h), bit for bit;
+//   * getWorldShape is the documented shape (world_model.h), bit for bit; getBounds finite;
 //   * step(), in a contact mode that the step count chooses (no input byte: the seeds decode as before): steps 0-2
-//     Contacts, 3-5 PairsOnly, 6-8 Contacts..., coherence off at every 11th step (so certificates are made over a
-//     run of PairsOnly steps with moves between them, given back, made again): the pairs are exactly the pairs whose filters accept, whose getBounds overlap and whose collide() hits
-//     (a compound body: some part pair whose getPartBounds overlap), A = the smaller slot, in Contacts mode contacts bit-identical to
-//     collide(A, B) (the deepest part pair's, whose record comes first in pairParts()); events: every end matches an earlier begin, no
-//     pair begins twice, and the begun-not-ended set equals the current pairs;
+//     Contacts, 3-5 PairsOnly, 6-8 Manifolds, 9-11 Contacts..., coherence off at every 11th step (so certificates
+//     are made over a run of PairsOnly steps with moves between them, given back, made again): the pairs are exactly
+//     the pairs whose filters accept, whose getBounds overlap and whose collide() hits (a compound body: some part
+//     pair whose getPartBounds overlap), A = the smaller slot; in Contacts mode contacts bit-identical to
+//     collide(A, B), in Manifolds mode manifolds bit-identical to collideManifold(A, B) (a compound pair: the deepest
+//     part pair's; a pair with a sensor body: the placeholder record, its parts tested as in PairsOnly mode); pairParts() lists, for each pair with a compound body, every touching part pair, the reported
+//     one first and the others in part order; events: every end matches an earlier begin, no pair begins twice, and
+//     the begun-not-ended set equals the current pairs;
 //   * queries: the bodies in the mask whose world shape (a part) overlaps / contains the input, sorted by slot, with
 //     the first such part;
 //   * rays: every body in the mask that raycast() hits (a compound body: its part hit first), by (fraction, slot); the
-//     closest is the first of them.
+//     closest is the first of them;
+//   * castShape: invalid input refused (nothing hit); else the hit is cast() of the placed shape on the body's part
+//     hit, bit for bit, and no body in the mask whose bounds meet the swept bounds has an earlier hit (fraction, then
+//     slot; a body's parts: fraction, then part);
+//   * moveAndSlide: every input checked, a zero displacement included; a zero displacement moves nothing; the first
+//     leg is castShape's answer (its hit, or the whole displacement); the hits are also in rayHits() in order.
 #include <collide2d/world.h>
 
 #include <algorithm>
@@ -68,12 +78,37 @@ void print(const char* name, const Shape& s) {
   std::fprintf(stderr, "\n");
 }
 
+// The World's angle range (world.h: a transform's angle and a box's own angle within +-1e300).
+bool anglesInRange(const Shape& local, const Transform& xf) {
+  const Box* b = std::get_if<Box>(&local);
+  return std::fabs(xf.angle) <= 1e300 && (b == nullptr || std::fabs(b->angle) <= 1e300);
+}
+
+double deepest(const Manifold& m) {
+  double d = m.points[0].depth;
+  for (int k = 1; k < m.count; ++k) d = std::max(d, m.points[k].depth);
+  return d;
+}
+
+bool sameDouble(double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); }
+
+bool sameHit(const WorldCastHit& a, const WorldCastHit& b) {
+  return a.hit == b.hit && a.body == b.body && a.part == b.part && sameDouble(a.fraction, b.fraction) &&
+         sameDouble(a.point.x, b.point.x) && sameDouble(a.point.y, b.point.y) && sameDouble(a.normal.x, b.normal.x) &&
+         sameDouble(a.normal.y, b.normal.y);
+}
+
+bool finiteBox(const Aabb& b) { return isFinite(b.min) && isFinite(b.max); }
+
+double maxAbs(Vec2 v) { return std::max(std::fabs(v.x), std::fabs(v.y)); }
+
 struct Model {
   std::vector<Shape> parts;  ///< local: a compound body's parts (placed by their offsets), else its one shape
   Transform xf;
   Filter filter;
   bool isStatic = false;
   bool compound = false;
+  bool sensor = false;
   std::vector<Shape> world() const {
     std::vector<Shape> out;
     for (const Shape& p : parts) out.push_back(worldShapeOf(p, xf));
@@ -88,7 +123,19 @@ class Run {
   void go() {
     int ops = 0;
     while (!in_.empty() && ops++ < 200) {
-      switch (in_.byte() % 15) {
+      const std::uint8_t op = in_.byte();
+      if (op >= 240) {
+        if (op < 246) {
+          castShape();
+        } else if (op < 252) {
+          slide();
+        } else {
+          setSensor();
+        }
+        check(world_.bodyCount() == model_.size(), "body count differs from the model");
+        continue;
+      }
+      switch (op % 15) {
         case 0: case 1: add(); break;
         case 2: in_.byte() < 170 ? addCompound() : addOutline(); break;
         case 3: remove(); break;
@@ -129,7 +176,12 @@ class Run {
         const Vec2 mn = point();
         return Aabb{mn, mn + Vec2{size(), size()}};
       }
-      case 2: return Box{point(), {size(), size()}, std::fmod(in_.finite(), 7.0)};
+      case 2: {  // (a huge angle as it comes: beyond the World's range of +-1e300 now and then)
+        const Vec2 c = point();
+        const Vec2 he{size(), size()};
+        const double a = in_.finite();
+        return Box{c, he, std::fabs(a) > 1e200 ? a : std::fmod(a, 7.0)};
+      }
       case 3: {
         const int n = 3 + in_.byte() % 8;
         std::vector<Vec2> pts;
@@ -187,6 +239,7 @@ class Run {
       return;
     }
     check(validate(local).ok() && validate(xf).ok(), "an invalid body was accepted");
+    check(anglesInRange(local, xf), "a body with an angle beyond +-1e300 was accepted");
     if (kTrace) {
       std::fprintf(stderr, "add %u at (%.17g, %.17g) angle %.17g\n", h, xf.position.x, xf.position.y, xf.angle);
       print("local", local);
@@ -224,8 +277,10 @@ class Run {
     }
     Model m{{}, xf, f};
     m.compound = true;
+    check(std::fabs(xf.angle) <= 1e300, "addCompound accepted an angle beyond +-1e300");
     for (const BodyPart& p : parts) {
       check(validate(p.shape).ok() && validate(p.offset).ok(), "addCompound accepted an invalid part");
+      check(anglesInRange(p.shape, p.offset), "addCompound accepted a part angle beyond +-1e300");
       m.parts.push_back(worldShapeOf(p.shape, p.offset));
     }
     check(model_.emplace(h, std::move(m)).second, "handle issued twice");
@@ -282,8 +337,8 @@ class Run {
     const BodyHandle h = pick();
     const Transform xf = transform();
     const Status s = world_.setTransform(h, xf);
-    if (model_.count(h) == 0 || !validate(xf)) {
-      check(!s.ok(), "setTransform accepted a stale handle or a bad transform");
+    if (model_.count(h) == 0 || !validate(xf) || std::fabs(xf.angle) > 1e300) {
+      check(!s.ok(), "setTransform accepted a stale handle, a bad transform or an angle beyond +-1e300");
       return;
     }
     if (s) model_.at(h).xf = xf;
@@ -336,6 +391,16 @@ class Run {
     check(world_.getStatic(h, got).ok() == s.ok() && (!s || got == on), "getStatic disagrees with setStatic");
   }
 
+  void setSensor() {
+    const BodyHandle h = pick();
+    const bool on = in_.byte() % 2 == 0;
+    const Status s = world_.setSensor(h, on);
+    check(s.ok() == (model_.count(h) == 1), "setSensor: status disagrees with the model");
+    if (s) model_.at(h).sensor = on;
+    bool got = !on;
+    check(world_.getSensor(h, got).ok() == s.ok() && (!s || got == on), "getSensor disagrees with setSensor");
+  }
+
   void shapes() {
     for (const auto& [h, m] : model_) {
       std::size_t count = 0;
@@ -345,6 +410,7 @@ class Run {
       const std::vector<Shape> world = m.world();
       Aabb b;
       check(world_.getBounds(h, b).ok(), "getBounds failed");
+      check(finiteBox(b), "getBounds not finite");
       for (std::size_t k = 0; k < count; ++k) {
         check(world_.getPartShape(h, k, s).ok(), "getPartShape failed");
         check(sameBits(s, world[k]), "world shape differs from the documented one");
@@ -361,16 +427,47 @@ class Run {
     return b;
   }
 
+  // What a mode's test says of one part pair: touching, and its depth (the deepest manifold point in Manifolds mode).
+  struct PartTest {
+    bool touch = false;
+    double depth = 0.0;
+    Contact contact;
+    Manifold manifold;
+  };
+  static PartTest testParts(ContactMode mode, const Shape& a, const Shape& b) {
+    PartTest t;
+    if (mode == ContactMode::PairsOnly) {
+      t.touch = overlaps(a, b);
+    } else if (mode == ContactMode::Manifolds) {
+      t.manifold = collideManifold(a, b);
+      t.touch = t.manifold.count > 0;
+      if (t.touch) t.depth = deepest(t.manifold);
+    } else {
+      t.contact = collide(a, b);
+      t.touch = t.contact.hit;
+      t.depth = t.contact.depth;
+    }
+    return t;
+  }
+
   void step() {
     shapes();
-    const bool contacts = (steps_ / 3) % 2 == 0;
-    world_.setContactMode(contacts ? ContactMode::Contacts : ContactMode::PairsOnly);
+    static constexpr ContactMode kModes[3] = {ContactMode::Contacts, ContactMode::PairsOnly, ContactMode::Manifolds};
+    const ContactMode mode = kModes[(steps_ / 3) % 3];
+    world_.setContactMode(mode);
     world_.setCoherence(steps_ % 11 != 10);
     ++steps_;
     const Status s = world_.step();
     check(s.ok(), "step failed");
-    std::map<std::pair<BodyHandle, BodyHandle>, Contact> want;
-    std::map<std::pair<BodyHandle, BodyHandle>, std::pair<std::uint32_t, std::uint32_t>> wantParts;
+    // Brute force: for each pair, its touching part pairs by the mode's test (the reported one first: the deepest,
+    // the first in part order on ties; PairsOnly: the first), and whether collide() says it touches.
+    struct Want {
+      PartTest best;
+      std::vector<std::pair<std::uint32_t, std::uint32_t>> parts;  // reported first, then the others in part order
+      bool compound = false;
+      bool sensor = false;
+    };
+    std::map<std::pair<BodyHandle, BodyHandle>, Want> want;
     std::vector<std::pair<BodyHandle, std::vector<Shape>>> all;
     for (const auto& [h, m] : model_) all.emplace_back(h, m.world());
     for (std::size_t i = 0; i < all.size(); ++i) {
@@ -386,55 +483,251 @@ class Run {
         if (!boundsOverlap(ba, bb)) continue;
         const std::vector<Shape>& pa = all[a].second;
         const std::vector<Shape>& pb = all[b].second;
-        Contact best;
-        std::pair<std::uint32_t, std::uint32_t> bestParts;
-        for (std::uint32_t i = 0; i < pa.size(); ++i) {
-          for (std::uint32_t j = 0; j < pb.size(); ++j) {
-            if ((pa.size() > 1 || pb.size() > 1) && !boundsOverlap(partBounds(ha, i), partBounds(hb, j))) continue;
-            const Contact c = collide(pa[i], pb[j]);
-            if (c.hit && (!best.hit || c.depth > best.depth)) {
-              best = c;
-              bestParts = {i, j};
+        const bool compound = model_.at(ha).compound || model_.at(hb).compound;
+        Want w;
+        w.compound = compound;
+        w.sensor = model_.at(ha).sensor || model_.at(hb).sensor;
+        const ContactMode pairMode = w.sensor ? ContactMode::PairsOnly : mode;
+        bool collides = false;
+        std::size_t bestAt = 0;
+        for (std::uint32_t x = 0; x < pa.size(); ++x) {
+          for (std::uint32_t y = 0; y < pb.size(); ++y) {
+            if ((pa.size() > 1 || pb.size() > 1) && !boundsOverlap(partBounds(ha, x), partBounds(hb, y))) continue;
+            collides = collides || collide(pa[x], pb[y]).hit;
+            const PartTest t = testParts(pairMode, pa[x], pb[y]);
+            if (!t.touch) continue;
+            if (w.parts.empty() || t.depth > w.best.depth) {
+              w.best = t;
+              bestAt = w.parts.size();
             }
+            w.parts.push_back({x, y});
           }
         }
-        if (best.hit) {
-          want.emplace(std::make_pair(ha, hb), best);
-          wantParts.emplace(std::make_pair(ha, hb), bestParts);
-        }
+        check(collides == !w.parts.empty(), "a pair touches in one contact mode and not by collide()");
+        if (w.parts.empty()) continue;
+        std::rotate(w.parts.begin(), w.parts.begin() + static_cast<std::ptrdiff_t>(bestAt),
+                    w.parts.begin() + static_cast<std::ptrdiff_t>(bestAt) + 1);
+        want.emplace(std::make_pair(ha, hb), std::move(w));
       }
     }
     if (kTrace) std::fprintf(stderr, "step: %zu pairs, cell %.17g\n", world_.pairCount(), world_.cellSize());
+    if (world_.pairCount() != want.size()) {
+      std::set<std::pair<BodyHandle, BodyHandle>> got;
+      for (std::size_t p = 0; p < world_.pairCount(); ++p) got.insert({world_.pairBodies()[2 * p], world_.pairBodies()[2 * p + 1]});
+      for (const auto& [key, w] : want) {
+        if (got.count(key) == 0) std::fprintf(stderr, "  missing pair %u %u\n", key.first, key.second);
+      }
+      for (const auto& key : got) {
+        if (want.count(key) == 0) std::fprintf(stderr, "  extra pair %u %u\n", key.first, key.second);
+      }
+      for (const auto& [h, m] : model_) {
+        Aabb b;
+        (void)world_.getBounds(h, b);
+        std::fprintf(stderr, "  body %u static %d filter %u/%u/%d bounds %.17g %.17g %.17g %.17g\n", h, m.isStatic ? 1 : 0,
+                     m.filter.category, m.filter.mask, m.filter.group, b.min.x, b.min.y, b.max.x, b.max.y);
+      }
+    }
     check(world_.pairCount() == want.size(), "pair count differs from brute force");
+    check(mode == ContactMode::Contacts || world_.pairContacts().empty(), "contacts outside Contacts mode");
+    check(mode == ContactMode::Manifolds || world_.pairManifolds().empty(), "manifolds outside Manifolds mode");
+    const auto rec = world_.pairParts();
+    std::size_t r = 0, records = 0;
     std::set<std::pair<BodyHandle, BodyHandle>> now;
     for (std::size_t p = 0; p < world_.pairCount(); ++p) {
       const std::pair<BodyHandle, BodyHandle> key{world_.pairBodies()[2 * p], world_.pairBodies()[2 * p + 1]};
       const auto it = want.find(key);
       check(it != want.end(), "a pair brute force does not have");
       check(now.insert(key).second, "a pair twice");
-      if (!contacts) {
-        check(world_.pairContacts().empty(), "PairsOnly mode: contacts");
-        continue;
+      const Want& w = it->second;
+      if (mode == ContactMode::Contacts) {
+        const double nan = NAN;
+        const Contact& c = w.best.contact;
+        const double* got = world_.pairContacts().data() + 5 * p;
+        const double exp[5] = {c.normal.x, c.normal.y, c.depth, c.point.x, c.point.y};
+        for (int k = 0; k < 5; ++k) {
+          check(sameDouble(got[k], w.sensor ? nan : exp[k]), "contact differs from collide() (a sensor's: NaN)");
+        }
+      } else if (mode == ContactMode::Manifolds) {
+        Manifold m = w.best.manifold;
+        if (w.sensor) {
+          m = Manifold{};
+          m.normal = {NAN, NAN};
+        }
+        const double* got = world_.pairManifolds().data() + World::kPairManifoldStride * p;
+        double exp[World::kPairManifoldStride] = {m.normal.x, m.normal.y, static_cast<double>(m.count)};
+        for (int k = 0; k < m.count; ++k) {
+          exp[3 + 4 * k] = m.points[k].point.x;
+          exp[4 + 4 * k] = m.points[k].point.y;
+          exp[5 + 4 * k] = m.points[k].depth;
+          exp[6 + 4 * k] = static_cast<double>(m.points[k].id);
+        }
+        for (std::size_t k = 0; k < World::kPairManifoldStride; ++k) {
+          check(sameDouble(got[k], exp[k]), "manifold differs from collideManifold()");
+        }
       }
-      const Contact& c = it->second;
-      const double* got = world_.pairContacts().data() + 5 * p;
-      const double exp[5] = {c.normal.x, c.normal.y, c.depth, c.point.x, c.point.y};
-      for (int k = 0; k < 5; ++k) {
-        check(got[k] == exp[k] || (std::isnan(got[k]) && std::isnan(exp[k])), "contact differs from collide()");
-      }
-      if (model_.at(key.first).compound || model_.at(key.second).compound) {  // its first part record: the deepest
-        const auto rec = world_.pairParts();
-        std::size_t r = 0;
-        while (r < rec.size() && rec[r] != p) r += World::kPairPartStride;
-        check(r < rec.size() && rec[r + 1] == wantParts.at(key).first && rec[r + 2] == wantParts.at(key).second,
-              "pairParts: the reported part pair differs from brute force");
+      if (!w.compound) continue;
+      // Its part records: every touching part pair, the reported one first, then the others in part order.
+      for (const auto& [x, y] : w.parts) {
+        check(r + 2 < rec.size() && rec[r] == p && rec[r + 1] == x && rec[r + 2] == y,
+              "pairParts differs from brute force");
+        r += World::kPairPartStride;
+        ++records;
       }
     }
+    check(r == rec.size() && records * World::kPairPartStride == rec.size(), "pairParts: records brute force lacks");
     const auto ends = world_.endEvents();
     for (std::size_t e = 0; e < ends.size(); e += 2) check(active_.erase({ends[e], ends[e + 1]}) == 1, "end without begin");
     const auto begins = world_.beginEvents();
     for (std::size_t e = 0; e < begins.size(); e += 2) check(active_.insert({begins[e], begins[e + 1]}).second, "begin twice");
     check(active_ == now, "events disagree with the pairs");
+  }
+
+  // -- shape casts and move-and-slide -----------------------------------------------------------------------------
+
+  // The placed query shape (world.h: as a body's shape, a polygon by Polygon::transformed) and whether the World
+  // accepts the query: valid shape and transform, angles in range, the bounds and the swept bounds finite.
+  static Shape placed(const Shape& local, const Transform& xf) {
+    if (const Polygon* p = std::get_if<Polygon>(&local)) return p->transformed(xf);
+    return worldShapeOf(local, xf);
+  }
+  static bool acceptable(const Shape& local, const Transform& xf, Vec2 d) {
+    if (!validate(local) || !validate(xf) || !anglesInRange(local, xf) || !validate(d)) return false;
+    const Aabb b = std::visit([](const auto& x) { return bounds(x); }, placed(local, xf));
+    const Aabb e{b.min + d, b.max + d};
+    return finiteBox(b) && finiteBox(e);
+  }
+
+  Vec2 motion() {
+    const std::uint8_t k = in_.byte();
+    if (k < 48) return {};
+    if (k < 56) return {in_.number(), in_.number()};  // NaN, infinities
+    return {std::fmod(in_.finite(), 64.0), std::fmod(in_.finite(), 64.0)};
+  }
+
+  // castShape against brute force: see the top of this file. The World considers every body whose bounds meet the
+  // swept bounds widened by 2^-38 S (S: the largest |coordinate| of the query, its translation and the world's
+  // bounds); brute force uses the union of the bodies' bounds for the world's (never larger than the World's own), so
+  // every body it considers, the World considers too.
+  void castShape() {
+    const std::uint32_t m = mask();
+    bool valid = true;
+    const Shape local = localShape(valid);
+    const Transform xf = transform();
+    const Vec2 d = motion();
+    WorldCastHit h;
+    const Status s = world_.castShape(local, xf, d, h, m);
+    if (kTrace) {
+      std::fprintf(stderr, "castShape at (%.17g, %.17g) angle %.17g by (%.17g, %.17g): %s %s, hit %d body %u f %.17g\n",
+                   xf.position.x, xf.position.y, xf.angle, d.x, d.y, s.ok() ? "ok" : "refused", s.field, h.hit ? 1 : 0,
+                   h.body, h.fraction);
+      print("shape", local);
+    }
+    if (!acceptable(local, xf, d)) {
+      check(!s.ok() && !h.hit && world_.rayHitCount() == 0, "castShape accepted invalid input");
+      return;
+    }
+    check(s.ok(), "castShape refused valid input");
+    check(world_.rayHitCount() == (h.hit ? 1u : 0u), "castShape: rayHits count");
+    if (h.hit) {
+      const double* rec = world_.rayHits().data();
+      check(rec[0] == static_cast<double>(h.body) && sameDouble(rec[1], h.fraction) && sameDouble(rec[2], h.point.x) &&
+                sameDouble(rec[3], h.point.y) && sameDouble(rec[4], h.normal.x) && sameDouble(rec[5], h.normal.y) &&
+                world_.rayHitParts().size() == 1 && world_.rayHitParts()[0] == h.part,
+            "castShape: the rayHits record differs from the hit");
+    }
+    const Shape q = placed(local, xf);
+    const Aabb qb = std::visit([](const auto& x) { return bounds(x); }, q);
+    double scale = std::max({maxAbs(qb.min), maxAbs(qb.max), maxAbs(d)});
+    for (const auto& [hh, md] : model_) {
+      Aabb b;
+      (void)world_.getBounds(hh, b);
+      scale = std::max({scale, maxAbs(b.min), maxAbs(b.max)});
+    }
+    const double margin = std::ldexp(scale, -38);
+    const Aabb swept{{std::min(qb.min.x, qb.min.x + d.x) - margin, std::min(qb.min.y, qb.min.y + d.y) - margin},
+                     {std::max(qb.max.x, qb.max.x + d.x) + margin, std::max(qb.max.y, qb.max.y + d.y) + margin}};
+    const Motion moving{d, 0.0}, still{};
+    // Each body's best part hit among its parts whose bounds meet the swept bounds.
+    auto bestOf = [&](BodyHandle body, const Model& md, WorldCastHit& out) {
+      out = WorldCastHit{};
+      const std::vector<Shape> parts = md.world();
+      for (std::uint32_t k = 0; k < parts.size(); ++k) {
+        if (!boundsOverlap(partBounds(body, k), swept)) continue;
+        const CastHit c = cast(q, moving, parts[k], still);
+        if (c.hit && (!out.hit || c.fraction < out.fraction)) out = WorldCastHit{true, body, c.fraction, c.point, c.normal, k};
+      }
+    };
+    if (h.hit) {
+      const auto it = model_.find(h.body);
+      check(it != model_.end() && (it->second.filter.category & m) != 0, "castShape hit a body outside the mask");
+      const std::vector<Shape> parts = it->second.world();
+      check(h.part < parts.size(), "castShape: no such part");
+      const CastHit c = cast(q, moving, parts[h.part], still);
+      check(c.hit && sameHit(h, WorldCastHit{true, h.body, c.fraction, c.point, c.normal, h.part}),
+            "castShape: the hit differs from cast() on that part");
+      WorldCastHit own;
+      bestOf(h.body, it->second, own);
+      check(!own.hit || own.fraction > h.fraction || (own.fraction == h.fraction && own.part >= h.part),
+            "castShape: an earlier part of the body hit");
+    }
+    for (const auto& [hh, md] : model_) {
+      if ((md.filter.category & m) == 0 || hh == h.body) continue;
+      WorldCastHit other;
+      bestOf(hh, md, other);
+      if (!other.hit) continue;
+      check(h.hit, "castShape missed a body that brute force hits");
+      check(other.fraction > h.fraction || (other.fraction == h.fraction && slotOf(hh) > slotOf(h.body)),
+            "castShape: brute force has an earlier hit");
+    }
+  }
+
+  void slide() {
+    const std::uint32_t m = mask();
+    bool valid = true;
+    const Shape local = localShape(valid);
+    const Transform xf = transform();
+    const Vec2 d = motion();
+    const int iterations = static_cast<int>(in_.byte() % 11) - 1;  // -1 .. 9: clamped to 1 .. 8
+    WorldSlideResult out;
+    const Status s = world_.moveAndSlide(local, xf, d, iterations, out, m);
+    if (kTrace) {
+      std::fprintf(stderr, "moveAndSlide at (%.17g, %.17g) angle %.17g by (%.17g, %.17g): %s %s, %d hits, at (%.17g, %.17g)\n",
+                   xf.position.x, xf.position.y, xf.angle, d.x, d.y, s.ok() ? "ok" : "refused", s.field, out.hitCount,
+                   out.position.x, out.position.y);
+      print("shape", local);
+    }
+    if (!acceptable(local, xf, d)) {
+      check(!s.ok() && out.hitCount == 0 && out.iterations == 0 && world_.rayHitCount() == 0,
+            "moveAndSlide accepted invalid input");
+      check(sameDouble(out.position.x, xf.position.x) && sameDouble(out.position.y, xf.position.y),
+            "moveAndSlide moved on bad input");
+      return;
+    }
+    check(s.ok(), "moveAndSlide refused valid input");
+    check(out.iterations <= std::clamp(iterations, 1, WorldSlideResult::kMaxIterations) && out.hitCount <= out.iterations,
+          "moveAndSlide: more legs than allowed");
+    check(world_.rayHitCount() == static_cast<std::size_t>(out.hitCount) &&
+              world_.rayHitParts().size() == static_cast<std::size_t>(out.hitCount),
+          "moveAndSlide: rayHits count");
+    for (int k = 0; k < out.hitCount; ++k) {
+      const WorldCastHit& hk = out.hits[k];
+      const double* rec = world_.rayHits().data() + World::kRayHitStride * static_cast<std::size_t>(k);
+      check(hk.hit && model_.count(hk.body) == 1 && hk.fraction >= 0.0 && hk.fraction <= 1.0, "moveAndSlide: a bad hit");
+      check(rec[0] == static_cast<double>(hk.body) && sameDouble(rec[1], hk.fraction) && world_.rayHitParts()[k] == hk.part,
+            "moveAndSlide: rayHits differ from the hits");
+    }
+    if (d == Vec2{0.0, 0.0}) {
+      check(out.iterations == 0 && out.hitCount == 0 && out.position == xf.position, "moveAndSlide moved by nothing");
+      return;
+    }
+    WorldCastHit first;
+    check(world_.castShape(local, xf, d, first, m).ok(), "castShape refused the first leg");
+    if (!first.hit) {
+      check(out.hitCount == 0 && out.iterations == 1 && out.position == xf.position + d,
+            "moveAndSlide: a free first leg did not move the whole displacement");
+    } else {
+      check(out.hitCount >= 1 && sameHit(out.hits[0], first), "moveAndSlide: the first hit differs from castShape");
+    }
   }
 
   std::uint32_t mask() { return in_.byte() < 180 ? 0xFFFFFFFFu : in_.byte() % 8; }

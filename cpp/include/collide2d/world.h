@@ -19,11 +19,18 @@
 //     Segment -> Segment{apply(xf, a), apply(xf, b)}
 //     Capsule -> Capsule{apply(xf, a), apply(xf, b), radius}
 //   The world keeps each body's world shape as a Shape (polygons rebuilt in place every move, without allocation)
-//   and answers with the core's generic collide / overlaps / contains / raycast on it. tests/native/world_model.h
+//   and answers with the core's generic collide / overlaps / contains / raycast on it. Moving a polygon costs its
+//   transformed vertices and their edge normals: that Polygon::create would keep them as they are follows from the
+//   local polygon's smallest turn and a bound on the placement's rounding (no orientation is computed), except for a
+//   polygon tiny beside its distance from the origin, which is checked with the exact orient() (and goes through
+//   Polygon::create when that fails). tests/native/world_model.h
 //   builds the same shapes independently; the tests and the fuzz target compare them bit for bit.
 // * Range: a transform that could put a world coordinate beyond +-1e300 (|position| + the local shape's reach) is
 //   rejected with Status{Error::InvalidArgument, "transform"} ("transforms" for the bulk calls), as is a shape
-//   whose own reach exceeds it. So world shapes are always finite.
+//   whose own reach exceeds it. Angles likewise: a transform's angle, a box's own angle and a compound part's offset
+//   angle beyond +-1e300 are rejected with the same Status, so that every composed world angle (a part box's angle +
+//   its offset's + the body's) stays finite. So world shapes are always finite. Shape casts and moveAndSlide place
+//   their shape under the same angle rule.
 // * Handles: a BodyHandle is a uint32 = slot index (low 20 bits) | generation (high 12 bits). A removed body's
 //   handle is stale forever (a slot whose generation is exhausted is retired, never reused). Every function taking
 //   a handle rejects invalid and stale ones with Status{Error::InvalidArgument, "handle"}. At most 2^20 - 1 bodies.
@@ -38,7 +45,8 @@
 //     pairBodies()   uint32, stride 2:  handleA, handleB
 //     pairContacts() double, stride 5:  normalX, normalY, depth, pointX, pointY   (the Contact of collide(A, B),
 //                                       bit for bit, on the world shapes above; tested on the 10k benchmark scene
-//                                       over several frames, natively and in wasm)
+//                                       over several frames, natively and in wasm; five NaNs for a pair with a
+//                                       sensor body, see "Sensors")
 //     beginEvents()  uint32, stride 2:  pairs touching now that did not touch at the previous step()
 //     endEvents()    uint32, stride 2:  pairs of the previous step() that no longer touch, or whose body was
 //                                       removed (then the stale handle is reported). Every begin is followed by
@@ -75,12 +83,14 @@
 //   under a quarter of it. Candidate pairs are buffered only once filters accept and bounds overlap. Natively on
 //   Linux, buffers of 4 MB and more are advised to use transparent huge pages before they are first touched (the
 //   first step after a burst of pairs was ~85% page faults: 7x a steady heavy step on this machine kind); in
-//   WebAssembly the probed block is the one the vector gets (a module-wide operator new, world.cpp).
+//   WebAssembly the probed block is the one the vector gets (a module-wide operator new, cpp/src/world/memory.cpp).
 // * Static bodies: setStatic(body, true) marks a body static (level geometry). Two static bodies never pair (not
 //   even when they overlap and their filters accept each other); a static body pairs with moving bodies exactly as a
 //   moving body would (same pairs, contacts, events, queries and rays). Static bodies are binned into a grid of their
 //   own (with its own cell size, from their own typical extent), built once: step() re-bins only the moving bodies,
-//   and the pairs come from the moving bodies' grid and from each moving body's cells in the static grid. Moving a
+//   and the pairs come from the moving bodies' grid and from each moving body's static partners: the static bodies
+//   found in the static grid around its bounds widened by a tenth of a cell, searched again only when its bounds
+//   leave that widened box or a static body changes (so a level costs little while its moving bodies move). Moving a
 //   static body is allowed: setTransform / setTransforms (a static body given its current transform again, bit for
 //   bit, does not move: setTransforms over every body leaves the static ones binned), and so are remove and
 //   setStatic(body, false). Each such change marks that body's entries in the static grid stale (O(its cells), no
@@ -122,9 +132,16 @@
 //   and queryParts() names the first such part; rays and shape casts report the part hit first (the smaller part
 //   index on ties) in rayHitParts() (one record per body: raycastAll lists a compound body once) and
 //   WorldCastHit::part. A compound body may be static, moved, removed like any other.
+// * Sensors: setSensor(body, true) makes a body a sensor (a trigger: it reports what overlaps it and takes no part in
+//   contacts). A pair with a sensor body (either or both) is a pair when overlaps() says its shapes touch (equal to
+//   collide().hit, so the pairs and the events are those of any body), tested with that boolean whatever the contact
+//   mode (the narrow phase stops at the first separating axis); its record stays in place, so that pairContacts() and
+//   pairManifolds() keep one record per pair in pairBodies() order: in Contacts mode five NaNs, in Manifolds mode a
+//   manifold of count 0 whose normal is NaN (its points zeros). A compound sensor's pairParts() list its touching part
+//   pairs in part order (as in PairsOnly mode). The World's contact mode stays the mode of every other pair.
 // * Filter (Box2D rules): two bodies with the same non-zero group always collide when the group is positive and
 //   never when it is negative; otherwise they collide when (catA & maskB) != 0 && (catB & maskA) != 0.
-// * Shape casts (cpp/src/world_queries.cpp). castShape(shape, xf, translation, mask) places `shape` (local
+// * Shape casts (cpp/src/world/casts.cpp). castShape(shape, xf, translation, mask) places `shape` (local
 //   coordinates) by xf as a body's shape would be placed (Circle, Aabb, Box, Segment, Capsule: the rules above;
 //   Polygon: polygon.transformedInto(xf), i.e. Polygon::transformed(xf), not re-created) and finds its first hit
 //   along `translation` over every body with (category & mask) != 0: the smallest fraction of
@@ -157,36 +174,15 @@
 //               (pointX, pointY, depth, id; the unused second point is zeros) — collideManifold(A, B) of queries.h
 //               on the world shapes, bit for bit (A: the smaller slot index). pairContacts() empty.
 //
-// BROAD PHASE: a uniform grid, rebuilt from scratch at every step() by a counting sort (the static bodies have a
-// second grid of the same layout, rebuilt only when enough of them changed, see "Static bodies" above).
-//   Why (measured natively on the benchmark scene of bench/scene.h, g++ -O2, this machine, one core):
-//   every body moves every frame, so a dynamic AABB tree would refit or reinsert most leaves each frame and then
-//   run one tree query per body (O(n log n) with pointer chasing), and sort-and-sweep on x tests every body whose
-//   x-interval overlaps (grows as n^1.5 in a square world: 50k has ~2.2x the candidates per body of 10k).
-//   The grid is O(n) to build and query, cache friendly, and needs no per-body persistent broad-phase state.
-//   bench/native/world_bench.cpp keeps both as BM_BroadGrid / BM_BroadSweep (broad phase alone, same bounds): grid
-//   0.14 / 2.1 / 14.0 ms at 1k / 10k / 50k bodies, sort-and-sweep (insertion sort, coherent frames) 0.15 / 3.3 /
-//   30.0 ms for the same 1.9k / 19.2k / 96.4k candidate pairs (loaded machine: ratios hold, absolute numbers ~2x).
-//   A dynamic AABB tree was not built: the sweep already loses on the moving scene, and a tree does more per body.
-//   Layout: a dense grid (row-major cells over the bodies' bounds) when it has at most 4 cells per body, else a
-//   spatial hash with at least 2 buckets per body. Each entry (one per cell of a body) holds the body's bounds
-//   quantised to int16 within the cell (rounded outwards, so no pair is lost; two flags, the body starts in an earlier
-//   column / row, in the minimums' low bits) and its index, as a structure of arrays: the pair loop tests 8 entries
-//   per SIMD step and touches a body only for a real candidate, whose exact bounds it then compares.
-//   Cell size: 2x the "typical" body extent (max of width and height of getBounds), recomputed at each rebuild:
-//   the mean extent of the bodies in the power-of-two histogram bin that holds the median, so that a few huge or
-//   far-away bodies do not move it (one box of side 1e7 among 10k small circles used to make the cell 2,000 and the
-//   step 200x slower). setCellSize(s) is honoured within [typical, max(64 typical, world span / sqrt(n))]: a
-//   typical body covers at most 3 x 3 cells, no cell swallows the world; cellSize() returns the size in use. A body
-//   spanning more than kMaxCellsPerBody cells is kept in a separate "large" list that is tested against every body
-//   (fine for a few huge bodies such as level bounds; many bodies 10x larger than the median would be slow).
-//   Entries hold each body's bounds relative to the corner of their cell (1/16383 of a cell): only entries of one
-//   cell are compared, so a scene far from the origin (1e12..1e15) keeps its resolution (absolute float bounds made
-//   every body of such a scene coincide: 470 ms and 516 MB per step).
-//   Pairs are deduplicated without a lookup: a pair is tested only in the cell that holds the lower-left corner of
-//   the intersection of the two bounds. Begin / end events come from merging this step's pairs with the previous
-//   step's, both sorted by (slot A, slot B) with a counting sort: O(pairs + bodies), no hash table; the end events
-//   are compacted in place in the previous step's keys.
+// HOW IT IS BUILT (cpp/src/world/, one part per concern, each with its reasons and measurements in its header):
+// body_store (handles, shapes, transforms, placement), broad_phase (the grids), narrow_phase (pair tests, compound
+// parts, certificates), pair_set (sorted keys, begin / end events), queries (box, point, shape, ray, cast, slide);
+// facade.cpp runs them in order. Cost figures that a user can rely on: a grid cell is 2x the typical body extent
+// (the mean extent of the power-of-two bin holding the median), so a few huge or far bodies do not move it;
+// setCellSize(s) is honoured within [typical, max(64 typical, world span / sqrt(n))] and cellSize() returns the size
+// in use; a body spanning more than kMaxCellsPerBody cells is tested against every body (fine for a few huge bodies
+// such as level bounds; many bodies 10x larger than the median would be slow). Begin / end events cost
+// O(pairs + bodies) (a counting sort of the pairs, no hash table).
 #pragma once
 
 #include <collide2d/collide2d.h>
@@ -305,9 +301,9 @@ class World {
   Status reserve(std::size_t bodies);
 
   bool isValid(BodyHandle body) const;
-  std::size_t bodyCount() const { return handles_.size(); }
+  std::size_t bodyCount() const;
   /// Live handles in body order (the order setTransforms(xya) uses).
-  std::span<const BodyHandle> bodies() const { return handles_; }
+  std::span<const BodyHandle> bodies() const;
 
   // -- state -------------------------------------------------------------------------------------------------------
   Status setTransform(BodyHandle body, const Transform& xf);
@@ -321,6 +317,11 @@ class World {
   /// binned once into a grid of its own instead of at every step (see the top of this file). Never allocates.
   Status setStatic(BodyHandle body, bool isStatic);
   Status getStatic(BodyHandle body, bool& out) const;
+  /// Marks a body a sensor (true) or not (false): its pairs are found and reported with their events as any pair's,
+  /// with the boolean overlaps() test whatever the contact mode, and carry no contact or manifold (see "Sensors" at the
+  /// top of this file). Never allocates.
+  Status setSensor(BodyHandle body, bool isSensor);
+  Status getSensor(BodyHandle body, bool& out) const;
   Status setUserId(BodyHandle body, double userId);
 
   Status getTransform(BodyHandle body, Transform& out) const;
@@ -353,45 +354,47 @@ class World {
   Status step();
   /// Alias of step().
   Status updatePairs() { return step(); }
-  std::size_t pairCount() const { return pairBodies_.size() / kPairBodyStride; }
-  std::span<const std::uint32_t> pairBodies() const { return pairBodies_; }
-  std::span<const double> pairContacts() const { return pairContacts_; }
+  std::size_t pairCount() const { return pairBodies().size() / kPairBodyStride; }
+  std::span<const std::uint32_t> pairBodies() const;
+  /// After a step() in Contacts mode: kPairContactStride doubles per pair, in pairBodies() order (a pair with a sensor
+  /// body: five NaNs); else empty.
+  std::span<const double> pairContacts() const;
   /// Which parts touch, for the pairs with a compound body (see "Compound bodies" at the top of this file):
   /// kPairPartStride = 3 per record: pair index (into pairBodies()), part of A, part of B. By pair; each pair's first
   /// record is the part pair whose contact / manifold is reported, the others follow in (part of A, part of B) order.
-  std::span<const std::uint32_t> pairParts() const { return pairParts_; }
-  std::span<const std::uint32_t> beginEvents() const { return begin_; }
-  std::span<const std::uint32_t> endEvents() const { return prevPairKeys_; }
+  std::span<const std::uint32_t> pairParts() const;
+  std::span<const std::uint32_t> beginEvents() const;
+  std::span<const std::uint32_t> endEvents() const;
 
   // -- queries -------------------------------------------------------------------------------------------------------
   Status queryAabb(const Aabb& box, std::uint32_t mask = 0xFFFFFFFFu);
   Status queryPoint(Vec2 point, std::uint32_t mask = 0xFFFFFFFFu);
   /// Bodies whose world shape overlaps `shape` (given in world coordinates), as overlaps(shape, bodyShape).
   Status queryShape(const Shape& shape, std::uint32_t mask = 0xFFFFFFFFu);
-  std::span<const BodyHandle> queryResults() const { return queryResults_; }
+  std::span<const BodyHandle> queryResults() const;
   /// For each query result, the part found (a compound body's first part, in part order, that the query meets; 0
   /// for a body of one shape).
-  std::span<const std::uint32_t> queryParts() const { return queryParts_; }
+  std::span<const std::uint32_t> queryParts() const;
   /// Closest hit (smallest fraction, then smallest slot index): rayHits() holds 0 or 1 record.
   Status raycast(const Ray& ray, std::uint32_t mask = 0xFFFFFFFFu);
   /// Same, also returned directly (hit.hit false and body kNullBody on a miss or bad input).
   Status raycast(const Ray& ray, RayHit& hit, BodyHandle& body, std::uint32_t mask = 0xFFFFFFFFu);
   /// Every hit, sorted by fraction then slot index.
   Status raycastAll(const Ray& ray, std::uint32_t mask = 0xFFFFFFFFu);
-  std::size_t rayHitCount() const { return rayHits_.size() / kRayHitStride; }
-  std::span<const double> rayHits() const { return rayHits_; }
+  std::size_t rayHitCount() const { return rayHits().size() / kRayHitStride; }
+  std::span<const double> rayHits() const;
   /// For each rayHits() record (rays, shape casts, slides), the part hit (0 for a body of one shape).
-  std::span<const std::uint32_t> rayHitParts() const { return rayHitParts_; }
+  std::span<const std::uint32_t> rayHitParts() const;
 
   // -- tuning and accounting -----------------------------------------------------------------------------------------
   /// Grid cell size; 0 (the default) picks 2x the typical body extent at every rebuild (see the top of this file);
   /// other values are honoured within [typical, max(64 typical, span / sqrt(n))]. Negative / NaN / infinite: ignored.
   void setCellSize(double size);
-  double cellSize() const { return grid_.cellSize; }
+  double cellSize() const;
   /// Heap bytes held by the world (vector capacities, polygon storage; not the allocator's own overhead).
   std::size_t heapBytes() const;
 
-  // -- shape casts, character controller, contact modes (cpp/src/world_queries.cpp) -----------------------------
+  // -- shape casts, character controller, contact modes (cpp/src/world/casts.cpp) ---------------------------------
   static constexpr std::size_t kPairManifoldStride = 11;  ///< pairManifolds(): nx, ny, count, 2 x (px, py, depth, id)
   /// First hit of `shape` (local coordinates, placed by xf) moving by `translation` (see the top of this file).
   /// rayHits() then holds 0 or 1 record. Invalid shape / transform / translation: a non-ok Status naming it ("shape"
@@ -400,247 +403,36 @@ class World {
                    std::uint32_t mask = 0xFFFFFFFFu);
   Status castShape(const Shape& shape, const Transform& xf, Vec2 translation, std::uint32_t mask = 0xFFFFFFFFu);
   /// Kinematic move-and-slide against the bodies (see the top of this file); rayHits() holds the hits in order.
-  /// Invalid input: a non-ok Status ("displacement" for the motion), out.position = xf.position, no hits.
+  /// Invalid input (every input is checked first, also when the displacement is zero): a non-ok Status
+  /// ("displacement" for the motion), out.position = xf.position, no hits.
   Status moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displacement, int maxIterations,
                       WorldSlideResult& out, std::uint32_t mask = 0xFFFFFFFFu);
   /// What the next step() computes per pair (default Contacts). Unknown values are ignored.
   void setContactMode(ContactMode mode);
-  ContactMode contactMode() const { return contactMode_; }
-  /// After a step() in Manifolds mode: kPairManifoldStride doubles per pair, in pairBodies() order; else empty.
-  std::span<const double> pairManifolds() const { return pairManifolds_; }
+  ContactMode contactMode() const;
+  /// After a step() in Manifolds mode: kPairManifoldStride doubles per pair, in pairBodies() order; else empty. (A pair
+  /// with a sensor body: count 0, normal NaN.)
+  std::span<const double> pairManifolds() const;
   /// Temporal coherence (see "Temporal coherence" at the top of this file): on by default. Off, every candidate pair
   /// is tested from scratch at every step; the answers are the same either way (it exists to measure and test that).
   void setCoherence(bool on);
-  bool coherence() const { return coherence_; }
+  bool coherence() const;
   /// What the last step() did: candidate pairs (filters accept, bounds overlap) and how many of them a certificate
   /// answered (no narrow-phase test: pairs apart in every mode, touching ones in PairsOnly mode).
   struct StepStats {
     std::size_t candidates = 0;
     std::size_t certified = 0;
   };
-  StepStats stepStats() const { return stepStats_; }
+  StepStats stepStats() const;
 
  private:
-  struct Body;
-  struct Slot {
-    std::uint32_t dense = 0;       ///< index in bodies_ when live; when free, the next free slot (or kNoSlot)
-    std::uint16_t generation = 0;  ///< 12 bits used
-    bool live = false;
-  };
-  struct PolygonPair {
-    std::vector<Vec2> local;  ///< the local polygon's vertices (as Polygon::create made them; the world polygon
-                              ///< lives in Body::shape or Part::shape)
-    Polygon spare;            ///< the world polygon's storage while the world shape is a (degenerate) Segment
-  };
-  /// A compound body's part: its local form (kept as a body of one shape keeps it: type, numbers, polygon) and its
-  /// world form with its widened bounds, recomputed whenever the body moves.
-  struct Part {
-    Shape shape;                 ///< world shape
-    Aabb box;                    ///< bounds(shape) widened as getBounds widens a body's
-    std::uint32_t polygon = 0;   ///< index in polygons_ (Polygon parts)
-    ShapeType type = ShapeType::Circle;
-    double local[5] = {};        ///< as Body::local
-  };
-  /// The convex pieces of body k as the narrow phase and the queries see them: a compound body's parts, or the body's
-  /// own world shape with its bounds (count 1, parts null).
-  struct Pieces {
-    const Part* parts = nullptr;
-    std::uint32_t count = 1;
-    const Shape* shape = nullptr;
-    const Aabb* box = nullptr;
-    const Shape& shapeOf(std::uint32_t i) const { return parts != nullptr ? parts[i].shape : *shape; }
-    const Aabb& boxOf(std::uint32_t i) const { return parts != nullptr ? parts[i].box : *box; }
-  };
-  /// The grid's entries (one per cell of each body), structure of arrays so that the pair loop tests 8 entries per
-  /// SIMD step. Each holds the body's bounds (see getBounds) quantised within the entry's cell, int16, with two flags
-  /// in the minimums' low bits (whether the body starts in an earlier column / row than this cell: world.cpp,
-  /// quantise()), and the body's dense index. The bounds are padded with 8 spare elements for the last SIMD load.
-  struct Entries {
-    std::vector<std::int16_t> minX, minY, maxX, maxY;
-    std::vector<std::uint32_t> body;  ///< dense index (kStaleEntry: a static body that left static_)
-    std::size_t size = 0;
-  };
-  struct Cell {
-    std::int32_t x = 0, y = 0;
-    bool operator==(const Cell&) const = default;
-  };
-  /// A uniform grid over a set of bodies (world.cpp): entries bucketed by cell, a dense table or a spatial hash.
-  struct Grid {
-    double cellSize = 1.0, invCellSize = 1.0;
-    Vec2 origin;   ///< entries hold bounds relative to their cell's corner; cells count from it
-    Aabb bounds;   ///< of the bodies binned
-    Entries entries;
-    std::vector<Cell> entryCells;  ///< hashed grid only: the cell of each entry (a bucket mixes cells)
-    std::vector<std::uint32_t> bucketStart;
-    std::uint32_t bucketMask = 0;  ///< hashed grid: buckets - 1
-    bool dense = false;            ///< dense grid: bucket = (cy - y0) * w + (cx - x0)
-    std::int32_t x0 = 0, y0 = 0;
-    std::uint32_t w = 0, h = 0;
-    std::vector<std::uint32_t> large;  ///< dense indices of the bodies spanning more than kMaxCellsPerBody cells
-    std::int32_t cellOf(double v, int axis) const;
-    /// The bucket holding cell (cx, cy); false when the cell lies outside a dense grid (then it holds nothing).
-    bool bucketOf(std::int32_t cx, std::int32_t cy, std::uint32_t& bucket) const;
-    bool empty() const { return entries.size == 0 && large.empty(); }
-  };
-  struct RayRecord {
-    double fraction;
-    std::uint32_t index;  ///< slot index (sort key)
-    std::uint32_t handle;
-    Vec2 point, normal;
-    std::uint32_t part;
-  };
-
-  Status addBody(ShapeType type, const double* params, Polygon* polygon, const Transform& xf, double userId,
-                 const Filter& filter, BodyHandle& out);
-  /// Commits a new body (every capacity reserved by the caller; never allocates) and returns its handle.
-  BodyHandle commitBody(Body&& b, const Filter& filter, std::uint16_t parts);
-  /// The world form of a local shape (type, numbers, polygons_[polygon]) under xf (c, s: its cos, sin) into `shape`;
-  /// returns bounds(shape), not widened. Never allocates.
-  Aabb place(ShapeType type, const double* local, std::uint32_t polygon, Shape& shape, const Transform& xf, double c,
-             double s);
-  Status localShape(ShapeType type, const double* local, std::uint32_t polygon, Shape& out) const;
-  double reachOf(const Body& b) const;
-  const Part* findPart(BodyHandle h, std::size_t part, const Body*& body, Status& st) const;
-  /// The narrow phase of a candidate with a compound body (A: the smaller slot index).
-  void testParts(std::uint32_t ka, std::uint32_t kb);
-  /// The part of body k that `shape` overlaps (shape != nullptr) or that contains `point`, among those whose bounds
-  /// meet `box`: its index, or -1.
-  int queryPart(std::uint32_t k, const Shape* shape, Vec2 point, const Aabb& box) const;
-  Body* find(BodyHandle h);
-  const Body* find(BodyHandle h) const;
-  /// Recomputes the world shape and bounds; cos / sin of the angle only when `angleChanged`. Never allocates.
-  void updateWorld(Body& b, bool angleChanged);
-  void updatePolygon(Shape& shape, PolygonPair& pp, Vec2 position, double c, double s);
-  /// Room for one more body (every per-body array, the polygon scratch); false when memory can't be had.
-  bool reserveBodies(std::size_t n, std::size_t polygonVertices, std::size_t newPolygons);
-  /// A free entry of polygons_ now holding `local` (room reserved by reserveBodies). Never allocates.
-  std::uint32_t takePolygon(std::vector<Vec2>&& local);
-  bool ensureGrid();
-  /// Rebuilds grid_ (statics == false: the bodies not in static_) or static_ (every static body).
-  bool rebuildGrid(Grid& g, bool statics);
-  /// static_'s entries of body k now name `to` (stale, or a new dense index after a swap-remove). Never allocates.
-  void relabelStatic(std::uint32_t k, std::uint32_t to);
-  static void forEntriesIn(const Grid& g, const Aabb& box, void (*f)(void*, std::uint32_t), void* ctx);
-  /// Moves a body (setTransform / setTransforms): a static body given its current transform bit for bit stays put.
-  void moveBody(Body& b, const Transform& xf);
-  /// The cell size the ray and cast marches step by.
-  double marchCell() const;
-  Status stepImpl();
-  bool collectCandidates();
-  void testPair(std::uint32_t i, std::uint32_t j, bool knownHit);
-  void testCandidates();
-  void sortPairKeys();
-  void diffPairs();
-  void releaseSlack();
-  /// Calls visit(ctx, k) for the dense index k of every (non-large) body with an entry in a cell `box` overlaps, in
-  /// either grid (possibly several times); false, visiting nothing, when the box covers too many cells.
-  bool visitCells(const Aabb& box, void (*visit)(void*, std::uint32_t), void* ctx);
-  bool bodyInMask(std::uint32_t k, std::uint32_t mask) const;
-  bool collectRay(const Ray& ray, std::uint32_t mask, bool closest);
-  std::uint32_t nextQueryMark();
-  bool collectQuery(const Shape* shape, Vec2 point, const Aabb& box, std::uint32_t mask);
-
-  std::vector<Body> bodies_;
-  /// What the broad phase reads of each body, by dense index like bodies_: bounds (see getBounds) and filter.
-  struct Broad {
-    Aabb box;
-    Filter filter;
-    std::uint8_t kind = 0;   ///< kDynamic, kStaticBinned (in static_) or kStaticLoose (static, in grid_)
-    std::uint8_t large = 0;  ///< spans more than kMaxCellsPerBody cells of its grid (then listed in its large)
-    std::uint16_t parts = 0; ///< a compound body's part count; 0 for a body of one shape
-  };
-  std::vector<Broad> bounds_;
-  std::vector<BodyHandle> handles_;
-  std::vector<Slot> slots_;
-  static constexpr std::uint32_t kNoSlot = 0xFFFFFFFFu;
-  std::uint32_t freeSlot_ = kNoSlot;  ///< the last slot freed; each free slot's dense field holds the next one
-  std::vector<PolygonPair> polygons_;
-  std::vector<std::uint32_t> freePolygons_;
-  std::vector<std::vector<Part>> compounds_;  ///< compound bodies' parts (Body::polygon indexes it)
-  std::vector<std::uint32_t> freeCompounds_;
-
-  // broad phase: grid_ holds the bodies that are not static or are static and moved (or were added) since the last
-  // rebuild of static_, which holds the other static bodies (see the top of this file)
-  double cellSizeSetting_ = 0.0;
-  Grid grid_, static_;
-  bool gridDirty_ = true;
-  Aabb worldBounds_;  ///< the union of both grids' bounds
-  std::uint32_t staticPending_ = 0;  ///< static bodies outside static_ plus static_'s stale entries' bodies
-  std::uint32_t staticCount_ = 0;    ///< static bodies
-  std::vector<std::uint32_t> members_;  ///< dense indices of grid_'s bodies (after its rebuild), increasing
-  bool staticRebuild_ = false;       ///< rebuild static_ at the next ensureGrid (setCellSize)
-
-  // pairs
-  std::vector<std::uint32_t> candidates_;  ///< dense index pairs whose bounds overlap, from the grid
-  std::vector<std::uint32_t> pairBodies_;
-  std::vector<double> pairContacts_;
-  std::vector<std::uint32_t> pairParts_;
-  std::size_t partPairBound_ = 0;  ///< this step's candidates with a compound body: sum of parts(A) * parts(B)
-  std::vector<std::uint32_t> begin_;
-  /// The pairs as keys handleA << 32 | handleB, sorted by (slot A, slot B, key): this frame's and the previous one.
-  /// (two uint32 per key: handle A, handle B; after a step the front of prevPairKeys_ holds the end events)
-  std::vector<std::uint32_t> pairKeys_, prevPairKeys_;
-  std::vector<std::uint32_t> slotCounts_;
-  std::uint32_t slackSteps_ = 0;  ///< consecutive steps whose result buffers were far larger than needed
-
-  // scratch
-  std::vector<Vec2> vertexScratch_, hullScratch_;  ///< a polygon's transformed vertices / their convex hull
-
-  // queries
-  std::vector<std::uint32_t> queryMarks_;
-  std::uint32_t queryMark_ = 0;
-  std::vector<BodyHandle> queryResults_, querySort_;
-  std::vector<std::uint32_t> queryParts_;
-  std::vector<std::uint64_t> queryCompoundHits_;  ///< a query's compound bodies: slot << 32 | part, to sort
-  std::vector<std::uint32_t> queryCounts_;
-  std::vector<RayRecord> rayRecords_;
-  std::vector<double> rayHits_;
-  std::vector<std::uint32_t> rayHitParts_;
-
-  // temporal coherence (world.cpp, "Temporal coherence" at the top of this file)
-  /// A certificate of a candidate pair, kept in the list of one of its two bodies (kCacheWays per body, by dense
-  /// index like bodies_): the other body (kNullBody: a free entry), and a float in `bits`, the relative translation
-  /// the two bodies may still make with the same answer, whose two low bits are flags (world.cpp: kCacheHit, they
-  /// touch; kCacheUsed, made or used by this step: unused entries are freed at the end of each step).
-  struct PairCache {
-    BodyHandle partner = kNullBody;
-    std::uint32_t bits = 0;
-  };
-  static constexpr std::size_t kCacheWays = 3;
-  bool coherence_ = true;
-  /// Whether pairCache_ and drift_ exist (kCacheWays and 1 per body): only while step() uses them (setCertificates).
-  bool certsLive_ = false;
-  StepStats stepStats_;
-  std::vector<PairCache> pairCache_;
-  /// How far each body went since the last step (a sum of translation lengths, rounded up), +infinity once it turned
-  /// (its angle changed: its certificates no longer hold). By dense index.
-  std::vector<float> drift_;
-  /// The certificate of bodies ka, kb (dense indices), or null.
-  PairCache* findCache(std::uint32_t ka, std::uint32_t kb);
-  /// A free entry (in ka's list, else kb's) for a new certificate of ka, kb; null when both lists are full.
-  PairCache* newCache(std::uint32_t ka, std::uint32_t kb);
-  /// Before the narrow phase: the candidates a valid certificate answers are dropped (apart) or flagged (touching);
-  /// the others stay. Compacts candidates_ in place.
-  void certifyCandidates();
-  /// After a step: entries neither made nor used by it are freed; the others lose their kCacheUsed flag.
-  void sweepCaches();
-  /// Makes (every list free) or gives back pairCache_ and drift_ (world.cpp).
-  void setCertificates(bool on);
-
-  // shape casts and contact modes (cpp/src/world_queries.cpp)
-  ContactMode contactMode_ = ContactMode::Contacts;
-  std::vector<double> pairManifolds_;
-  Polygon castPolygon_;  ///< the placed query polygon (storage reused)
-  Pieces piecesAt(std::uint32_t k) const;      ///< body k's pieces (World::Body is defined in world.cpp)
-  BodyHandle handleAt(std::uint32_t k) const;   ///< bodies_[k].handle
-  /// Manifolds mode: appends the manifold of (a, b) when it has points; false when they do not touch.
-  bool appendManifold(const Shape& a, const Shape& b);
-  /// Appends m (count > 0) as a pairManifolds() record (room reserved by step()).
-  void writeManifold(const Manifold& m);
-  /// Appends c as a pairContacts() record (room reserved by step()).
-  void writeContact(const Contact& c);
-  template <class Placed> void castPlaced(const Placed& q, Vec2 translation, std::uint32_t mask, WorldCastHit& out);
-  Status castImpl(const Shape& shape, const Transform& xf, Vec2 translation, std::uint32_t mask, WorldCastHit& out);
+  /// The parts (body store, broad phase, narrow phase, pair set, queries: cpp/src/world/), held in place so that
+  /// constructing a World allocates nothing (cpp/src/world/facade.cpp checks that they fit).
+  struct Impl;
+  static constexpr std::size_t kImplBytes = 1536 + 64 * sizeof(void*);
+  Impl& impl() noexcept;
+  const Impl& impl() const noexcept;
+  alignas(16) unsigned char storage_[kImplBytes];
 };
 
 }  // namespace collide2d

@@ -1,22 +1,21 @@
-// World: shape casts (castShape), the kinematic character controller (moveAndSlide) and the contact modes'
-// manifolds. Kept apart from world.cpp (the broad phase): it reaches bodies through shapeAt / handleAt /
-// visitCells. Conventions: the top of world.h.
-#include <collide2d/world.h>
+// World internals: shape casts (castShape) and the kinematic character controller (moveAndSlide), part of the
+// queries (queries.h). Conventions: the top of world.h.
+#include "world/memory.h"
+#include "world/queries.h"
+
+#include <collide2d/queries.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <limits>
-#include <new>
 #include <type_traits>
 #include <variant>
 
-namespace collide2d {
+namespace collide2d::world {
 
 namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
-constexpr std::uint32_t kIndexMask = (1u << 20) - 1;
 
 double maxAbs(Vec2 v) { return std::max(std::fabs(v.x), std::fabs(v.y)); }
 
@@ -25,27 +24,6 @@ Aabb hull(const Aabb& a, const Aabb& b) {
 }
 Aabb widen(const Aabb& a, double m) { return {{a.min.x - m, a.min.y - m}, {a.max.x + m, a.max.y + m}}; }
 Aabb shifted(const Aabb& a, Vec2 d) { return {a.min + d, a.max + d}; }
-bool meet(const Aabb& a, const Aabb& b) {
-  return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
-}
-
-// Room for n elements without a throwing or aborting allocation (the World's rule, see world.cpp's grow()).
-template <class V> bool room(V& v, std::size_t n) {
-  if (n <= v.capacity()) return true;
-  void* probe = std::malloc(n * sizeof(typename V::value_type));
-  if (probe == nullptr) return false;
-  std::free(probe);
-#if defined(__cpp_exceptions)
-  try {
-    v.reserve(n);
-  } catch (const std::bad_alloc&) {
-    return false;
-  }
-#else
-  v.reserve(n);
-#endif
-  return true;
-}
 
 // Calls f with the world form of `local` placed by xf (see world.h: as a body's shape, a polygon transformed).
 template <class F> void withPlaced(const Shape& local, const Transform& xf, double c, double s, Polygon& scratch, F&& f) {
@@ -94,18 +72,20 @@ void appendRecord(std::vector<double>& out, std::vector<std::uint32_t>& parts, c
 // ---------------------------------------------------------------------------------------------------------------
 
 template <class Placed>
-void World::castPlaced(const Placed& q, Vec2 d, std::uint32_t mask, WorldCastHit& out) {
+void Queries::castPlaced(const BodyStore& store, const BroadPhase& broad, const Placed& q, Vec2 d, std::uint32_t mask,
+                         WorldCastHit& out) {
   out = WorldCastHit{};
-  if (handles_.empty()) return;
+  if (store.handles.empty()) return;
   const Aabb qb = bounds(q);
-  const double scale = std::max({maxAbs(qb.min), maxAbs(qb.max), maxAbs(d), maxAbs(worldBounds_.min),
-                                 maxAbs(worldBounds_.max)});
+  const double scale = std::max({maxAbs(qb.min), maxAbs(qb.max), maxAbs(d), maxAbs(broad.worldBounds.min),
+                                 maxAbs(broad.worldBounds.max)});
   const double margin = std::ldexp(scale, -38);
   Aabb swept = widen(hull(qb, shifted(qb, d)), margin);
   std::uint32_t bestIndex = 0xFFFFFFFFu;
-  const std::uint32_t mark = nextQueryMark();
+  const std::uint32_t mark = nextMark(store.size());
   struct Ctx {
-    World* w;
+    const BodyStore* store;
+    std::uint32_t* marks;
     const Placed* q;
     Vec2 d;
     std::uint32_t mask, mark, *bestIndex;
@@ -113,20 +93,20 @@ void World::castPlaced(const Placed& q, Vec2 d, std::uint32_t mask, WorldCastHit
     WorldCastHit* out;
     Aabb qb;
     double margin;
-  } ctx{this, &q, d, mask, mark, &bestIndex, &swept, &out, qb, margin};
+  } ctx{&store, marks_.data(), &q, d, mask, mark, &bestIndex, &swept, &out, qb, margin};
   auto test = [](void* p, std::uint32_t k) {
     Ctx& c = *static_cast<Ctx*>(p);
-    World& w = *c.w;
-    if (w.queryMarks_[k] == c.mark) return;
-    w.queryMarks_[k] = c.mark;
-    if (!meet(w.bounds_[k].box, *c.swept) || !w.bodyInMask(k, c.mask)) return;
+    const BodyStore& w = *c.store;
+    if (c.marks[k] == c.mark) return;
+    c.marks[k] = c.mark;
+    if (!boundsOverlap(w.proxies[k].box, *c.swept) || (w.proxies[k].filter.category & c.mask) == 0) return;
     const Motion still{};
     const Motion moving{c.d, 0.0};
-    const BodyHandle handle = w.handleAt(k);
+    const BodyHandle handle = w.handles[k];
     const std::uint32_t index = handle & kIndexMask;
     const Pieces pieces = w.piecesAt(k);
     for (std::uint32_t i = 0; i < pieces.count; ++i) {  // (a compound body: each part, in part order)
-      if (!meet(pieces.boxOf(i), *c.swept)) continue;
+      if (!boundsOverlap(pieces.boxOf(i), *c.swept)) continue;
       const CastHit h = std::visit([&](const auto& b) { return cast(*c.q, moving, b, still); }, pieces.shapeOf(i));
       if (!h.hit) continue;
       if (c.out->hit && (h.fraction > c.out->fraction || (h.fraction == c.out->fraction && index >= *c.bestIndex))) {
@@ -137,17 +117,17 @@ void World::castPlaced(const Placed& q, Vec2 d, std::uint32_t mask, WorldCastHit
       *c.swept = widen(hull(c.qb, shifted(c.qb, c.d * h.fraction)), c.margin);
     }
   };
-  for (const std::uint32_t l : grid_.large) test(&ctx, l);
-  for (const std::uint32_t l : static_.large) test(&ctx, l);
+  for (const std::uint32_t l : broad.grid.large) test(&ctx, l);
+  for (const std::uint32_t l : broad.statics.large) test(&ctx, l);
   // March along the translation about one cell at a time; stop once the best hit lies before the part visited
   // (a body not met yet is farther than the margin from the swept bounds up to there).
   const double speed = maxAbs(d);
-  const double dt = speed > 0.0 ? marchCell() / speed : 1.0;
-  bool all = !(dt > 0.0) || !(1.0 / dt <= static_cast<double>(grid_.entries.size + static_.entries.size) + 64.0);
+  const double dt = speed > 0.0 ? broad.marchCell() / speed : 1.0;
+  bool all = !(dt > 0.0) || !(1.0 / dt <= static_cast<double>(broad.entryCount()) + 64.0);
   for (double t = 0.0; !all;) {
     const double tn = std::min(t + dt, 1.0);
     const Aabb box = widen(hull(shifted(qb, d * t), shifted(qb, d * tn)), margin);
-    if (!visitCells(box, test, &ctx)) {
+    if (!broad.visitCells(box, test, &ctx)) {
       all = true;
       break;
     }
@@ -155,69 +135,86 @@ void World::castPlaced(const Placed& q, Vec2 d, std::uint32_t mask, WorldCastHit
     t = tn;
   }
   if (all) {
-    for (std::uint32_t k = 0; k < handles_.size(); ++k) test(&ctx, k);
+    for (std::uint32_t k = 0; k < store.handles.size(); ++k) test(&ctx, k);
   }
 }
 
-Status World::castImpl(const Shape& shape, const Transform& xf, Vec2 translation, std::uint32_t mask,
-                       WorldCastHit& out) {
-  out = WorldCastHit{};
+namespace {
+
+// The shape and its transform as a body's would be checked: valid, angles in range (common.h).
+Status validatePlacement(const Shape& shape, const Transform& xf) {
   if (Status s = validate(shape); !s) return s;
   if (Status s = validate(xf); !s) return s;
+  if (!angleInRange(xf.angle) || !shapeAngleInRange(shape)) return Status{Error::InvalidArgument, "transform"};
+  return {};
+}
+
+// The placed shape's bounds, and those bounds moved by `translation`, are finite.
+template <class Placed> bool sweptFinite(const Placed& q, Vec2 translation) {
+  const Aabb b = bounds(q);
+  return isFinite(b.min) && isFinite(b.max) && isFinite(b.max + translation) && isFinite(b.min + translation);
+}
+
+}  // namespace
+
+Status Queries::castImpl(BodyStore& store, BroadPhase& broad, const Shape& shape, const Transform& xf,
+                         Vec2 translation, std::uint32_t mask, WorldCastHit& out) {
+  out = WorldCastHit{};
+  if (Status s = validatePlacement(shape, xf); !s) return s;
   if (Status s = validate(translation, "translation"); !s) return s;
-  if (!ensureGrid()) return Status{Error::OutOfMemory, "memory"};
+  if (!broad.update(store.proxies)) return outOfMemory();
   const double c = std::cos(xf.angle), s = std::sin(xf.angle);
   Status st;
   withPlaced(shape, xf, c, s, castPolygon_, [&](const auto& q) {
-    const Aabb b = bounds(q);
-    if (!(isFinite(b.min) && isFinite(b.max) && isFinite(b.max + translation) && isFinite(b.min + translation))) {
+    if (!sweptFinite(q, translation)) {
       st = Status{Error::InvalidArgument, "transform"};
       return;
     }
-    castPlaced(q, translation, mask, out);
+    castPlaced(store, broad, q, translation, mask, out);
   });
   return st;
 }
 
-Status World::castShape(const Shape& shape, const Transform& xf, Vec2 translation, WorldCastHit& out,
-                        std::uint32_t mask) {
-  rayHits_.clear();
-  rayHitParts_.clear();
-  if (!room(rayHits_, kRayHitStride) || !room(rayHitParts_, 1)) return Status{Error::OutOfMemory, "memory"};
-  const Status s = castImpl(shape, xf, translation, mask, out);
-  if (s && out.hit) appendRecord(rayHits_, rayHitParts_, out);
+Status Queries::castShape(BodyStore& store, BroadPhase& broad, const Shape& shape, const Transform& xf,
+                          Vec2 translation, WorldCastHit& out, std::uint32_t mask) {
+  rayHits.clear();
+  rayHitParts.clear();
+  if (!growExactly(rayHits, World::kRayHitStride) || !growExactly(rayHitParts, 1)) return outOfMemory();
+  const Status s = castImpl(store, broad, shape, xf, translation, mask, out);
+  if (s && out.hit) appendRecord(rayHits, rayHitParts, out);
   return s;
-}
-
-Status World::castShape(const Shape& shape, const Transform& xf, Vec2 translation, std::uint32_t mask) {
-  WorldCastHit h;
-  return castShape(shape, xf, translation, h, mask);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // moveAndSlide
 // ---------------------------------------------------------------------------------------------------------------
 
-Status World::moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displacement, int maxIterations,
-                           WorldSlideResult& out, std::uint32_t mask) {
+Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& shape, const Transform& xf,
+                             Vec2 displacement, int maxIterations, WorldSlideResult& out, std::uint32_t mask) {
   out = WorldSlideResult{};
   out.position = xf.position;
-  rayHits_.clear();
-  rayHitParts_.clear();
+  rayHits.clear();
+  rayHitParts.clear();
   if (Status s = validate(displacement, "displacement"); !s) return s;
-  if (!room(rayHits_, kRayHitStride * WorldSlideResult::kMaxIterations) ||
-      !room(rayHitParts_, WorldSlideResult::kMaxIterations)) {
-    return Status{Error::OutOfMemory, "memory"};
+  // Every input is checked before anything is skipped: a zero displacement moves nothing, but an invalid shape or
+  // transform is still an error (as castShape's legs would report it).
+  if (Status s = validatePlacement(shape, xf); !s) return s;
+  const double c = std::cos(xf.angle), s = std::sin(xf.angle);
+  bool inRange = true;
+  withPlaced(shape, xf, c, s, castPolygon_, [&](const auto& q) { inRange = sweptFinite(q, displacement); });
+  if (!inRange) return Status{Error::InvalidArgument, "transform"};
+  if (!growExactly(rayHits, World::kRayHitStride * WorldSlideResult::kMaxIterations) ||
+      !growExactly(rayHitParts, WorldSlideResult::kMaxIterations)) {
+    return outOfMemory();
   }
   const int iterations = std::clamp(maxIterations, 1, WorldSlideResult::kMaxIterations);
-  const double c = std::cos(xf.angle), s = std::sin(xf.angle);
   Vec2 pos = xf.position;
   Vec2 remaining = displacement;
   Vec2 previousNormal{0.0, 0.0};
   for (int i = 0; i < iterations; ++i) {
     if (remaining == Vec2{0.0, 0.0}) break;
     WorldCastHit h;
-    const Status st = castImpl(shape, Transform{pos, xf.angle}, remaining, mask, h);
+    const Status st = castImpl(store, broad, shape, Transform{pos, xf.angle}, remaining, mask, h);
     if (!st) {
       if (i == 0) return st;  // bad shape / transform: nothing moved
       break;                  // (a later leg out of range: stop where we are)
@@ -230,7 +227,7 @@ Status World::moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displac
     // Stop at the hit; back off along the leg while rounding leaves the placed shape overlapping the body hit.
     Vec2 stop = pos + remaining * h.fraction;
     if (h.fraction > 0.0) {
-      const Shape& body = piecesAt(slots_[h.body & kIndexMask].dense).shapeOf(h.part);
+      const Shape& body = store.piecesAt(store.slots[indexOf(h.body)].dense).shapeOf(h.part);
       const double len = length(remaining);
       const double travelled = len * h.fraction;
       double skin = 4.0 * kEps * std::max({maxAbs(pos), maxAbs(stop), len});
@@ -249,7 +246,7 @@ Status World::moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displac
     }
     pos = stop;
     out.hits[out.hitCount++] = h;
-    appendRecord(rayHits_, rayHitParts_, h);
+    appendRecord(rayHits, rayHitParts, h);
     // The rest of this leg, without its component along the normal (normal: from the body to the shape).
     const Vec2 n = -h.normal;
     Vec2 rest = remaining * (1.0 - h.fraction);
@@ -262,54 +259,4 @@ Status World::moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displac
   return {};
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Contact modes
-// ---------------------------------------------------------------------------------------------------------------
-
-void World::setContactMode(ContactMode mode) {
-  if (mode == ContactMode::Contacts || mode == ContactMode::PairsOnly || mode == ContactMode::Manifolds) {
-    contactMode_ = mode;
-  }
-}
-
-// The certificates' arrays exist only while they are used (PairsOnly mode with coherence): 28 bytes per body that
-// the other modes do without. Made at the step that starts using them, every list free (so no drift from before
-// matters); given back at the step that stops. If they cannot be allocated, this step goes without them (the answers
-// are the same) and the next one tries again. (Here, in a file built for size in wasm: it runs once per switch.)
-void World::setCertificates(bool on) {
-  if (on == certsLive_) return;
-  certsLive_ = false;
-  std::vector<PairCache>().swap(pairCache_);
-  std::vector<float>().swap(drift_);
-  const std::size_t n = handles_.size(), cap = handles_.capacity();  // (cap: what reserve() or growth made)
-  if (!on || !room(pairCache_, kCacheWays * cap) || !room(drift_, cap)) return;
-  pairCache_.resize(kCacheWays * n);  // (free entries)
-  drift_.resize(n);                    // (zeros)
-  certsLive_ = true;
-}
-
-// Room for the record was reserved by step().
-bool World::appendManifold(const Shape& a, const Shape& b) {
-  const Manifold m = collideManifold(a, b);  // the Shape overload: one compiled body
-  if (m.count == 0) return false;
-  writeManifold(m);
-  return true;
-}
-
-void World::writeManifold(const Manifold& m) {
-  const std::size_t at = pairManifolds_.size();
-  pairManifolds_.resize(at + kPairManifoldStride);
-  double* o = pairManifolds_.data() + at;
-  o[0] = m.normal.x;
-  o[1] = m.normal.y;
-  o[2] = m.count;
-  for (int k = 0; k < 2; ++k) {
-    const bool used = k < m.count;
-    o[3 + 4 * k] = used ? m.points[k].point.x : 0.0;
-    o[4 + 4 * k] = used ? m.points[k].point.y : 0.0;
-    o[5 + 4 * k] = used ? m.points[k].depth : 0.0;
-    o[6 + 4 * k] = used ? static_cast<double>(m.points[k].id) : 0.0;
-  }
-}
-
-}  // namespace collide2d
+}  // namespace collide2d::world

@@ -1,0 +1,176 @@
+// World internals: the body store. Handles and slots, each body's local shape, transform and world shape
+// (placement), compound bodies' parts, and the per-body record the broad phase reads (Proxy). Bodies live in dense
+// arrays (index k: "dense index"); removing a body moves the last one into its place (swap-remove). The other parts
+// keep per-body arrays of their own by the same dense index and follow every add / remove (facade_bodies.cpp runs them).
+//
+// World shapes (the contract is at the top of world.h): a polygon's world shape is Polygon::create of its
+// transformed vertices (bit for bit what collide() sees on getWorldShape()), rebuilt in place without allocating;
+// rounding that makes those points non-convex gives their convex hull, rounding that puts them on one line the
+// Segment between the extreme points.
+#pragma once
+
+#include "world/common.h"
+
+#include <collide2d/world.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace collide2d::world {
+
+/// A polygon body's (or part's) local vertices, and the world polygon's storage while its world shape is a
+/// degenerate Segment.
+struct PolygonPair {
+  std::vector<Vec2> local;  ///< the local polygon's vertices (as Polygon::create made them; the world polygon lives
+                            ///< in Body::shape or Part::shape)
+  Polygon spare;
+  /// How far the local polygon is from losing a turn: a lower bound of min over vertices of orient(previous, vertex,
+  /// next) (twice the area of that triangle), and the polygon's reach, max |x| + |y| (see BodyStore::updatePolygon).
+  double minTurn = 0.0, reach = 0.0;
+  /// Sets minTurn and reach from local.
+  void measure();
+};
+
+/// A compound body's part: its local form (kept as a body of one shape keeps it: type, numbers, polygon) and its
+/// world form with its widened bounds, recomputed whenever the body moves.
+struct Part {
+  Shape shape;                ///< world shape
+  Aabb box;                   ///< bounds(shape) widened as getBounds widens a body's
+  std::uint32_t polygon = 0;  ///< index in polygons (Polygon parts)
+  ShapeType type = ShapeType::Circle;
+  double local[5] = {};  ///< as Body::local
+};
+
+/// The convex pieces of a body as the narrow phase and the queries see them: a compound body's parts, or the body's
+/// own world shape with its bounds (count 1, parts null).
+struct Pieces {
+  const Part* parts = nullptr;
+  std::uint32_t count = 1;
+  const Shape* shape = nullptr;
+  const Aabb* box = nullptr;
+  const Shape& shapeOf(std::uint32_t i) const { return parts != nullptr ? parts[i].shape : *shape; }
+  const Aabb& boxOf(std::uint32_t i) const { return parts != nullptr ? parts[i].box : *box; }
+};
+
+struct Body {
+  // What the narrow phase reads, first and together.
+  Shape shape;  ///< the world shape; a polygon is updated in place (no allocation)
+  BodyHandle handle = kNullBody;
+  // The rest.
+  std::uint32_t polygon = 0;  ///< index in polygons (Polygon bodies: the local polygon) or compounds (Compound)
+  ShapeType type = ShapeType::Circle;
+  bool sensor = false;        ///< World::setSensor (in the padding after type)
+  /// Max over the local shape's points of |x| + |y| (bounds every rotation of it), rounded up to a float (in the
+  /// padding after `type`); +infinity when beyond floats: then BodyStore::reachOf recomputes it.
+  float reach = 0.0f;
+  Transform xf;
+  double cosAngle = 1.0, sinAngle = 0.0;  ///< of xf.angle
+  double userId = 0.0;
+  double local[5] = {};  ///< circle: cx cy r; aabb: minx miny maxx maxy; box: cx cy hx hy angle; segment: ax ay bx by;
+                         ///< capsule: ax ay bx by r
+};
+
+/// Proxy::kind: a moving body; a static body binned in the broad phase's static grid; a static body binned with the
+/// moving ones.
+constexpr std::uint8_t kDynamic = 0, kStaticBinned = 1, kStaticLoose = 2;
+
+/// What the broad phase reads of each body, by dense index: bounds (see World::getBounds) and filter. The store
+/// writes box, filter and parts; the broad phase writes kind (binned or loose, for a static body) and large.
+struct Proxy {
+  Aabb box;
+  Filter filter;
+  std::uint8_t kind = kDynamic;  ///< kDynamic, kStaticBinned or kStaticLoose
+  std::uint8_t large = 0;        ///< spans more than World::kMaxCellsPerBody cells of its grid (listed in its large)
+  std::uint16_t parts = 0;       ///< a compound body's part count; 0 for a body of one shape
+};
+
+struct BodyStore {
+  struct Slot {
+    std::uint32_t dense = 0;       ///< index in bodies when live; when free, the next free slot (or kNoSlot)
+    std::uint16_t generation = 0;  ///< 12 bits used
+    bool live = false;
+  };
+  static constexpr std::uint32_t kNoSlot = 0xFFFFFFFFu;
+
+  std::vector<Body> bodies;
+  std::vector<Proxy> proxies;
+  std::vector<BodyHandle> handles;  ///< bodies[k].handle, compact (World::bodies())
+  std::vector<Slot> slots;
+  std::uint32_t freeSlot = kNoSlot;  ///< the last slot freed; each free slot's dense field holds the next one
+  std::vector<PolygonPair> polygons;
+  std::vector<std::uint32_t> freePolygons;
+  std::vector<std::vector<Part>> compounds;  ///< compound bodies' parts (Body::polygon indexes it)
+  std::vector<std::uint32_t> freeCompounds;
+  std::vector<Vec2> vertexScratch, hullScratch;  ///< a polygon's transformed vertices / their convex hull
+
+  std::size_t size() const { return bodies.size(); }
+  Body* find(BodyHandle h) {
+    const std::uint32_t i = indexOf(h);
+    if (i >= slots.size()) return nullptr;
+    const Slot& s = slots[i];
+    if (!s.live || makeHandle(i, s.generation) != h) return nullptr;
+    return &bodies[s.dense];
+  }
+  const Body* find(BodyHandle h) const { return const_cast<BodyStore*>(this)->find(h); }
+  std::uint32_t denseOf(const Body& b) const { return static_cast<std::uint32_t>(&b - bodies.data()); }
+  /// No free slot and no room for another: the body limit (World::kMaxBodies).
+  bool full() const { return freeSlot == kNoSlot && slots.size() >= World::kMaxBodies; }
+  /// The slots needed to hold n bodies once one more is added.
+  std::size_t slotsFor(std::size_t n) const { return std::max(slots.size() + (freeSlot == kNoSlot ? 1 : 0), n); }
+
+  /// Room for n bodies (every per-body array of the store, the polygon scratch); false when memory can't be had.
+  bool reserve(std::size_t n, std::size_t polygonVertices, std::size_t newPolygons);
+  /// Exactly n bodies (World::reserve).
+  bool reserveExactly(std::size_t n);
+  /// A free entry of polygons now holding `local` (room reserved by reserve()). Never allocates.
+  std::uint32_t takePolygon(std::vector<Vec2>&& local);
+  /// Commits a new body (every capacity reserved; never allocates): its slot, handle, proxy and world shape.
+  /// Returns its dense index (the last).
+  std::uint32_t commit(Body&& b, const Filter& filter, std::uint16_t parts);
+  /// Removes body d (swap-remove: the last body takes its place) and retires or frees its slot. Never allocates.
+  void remove(std::uint32_t d);
+
+  /// Recomputes body k's world shape and bounds; cos / sin of the angle only when `angleChanged`. Never allocates.
+  void updateWorld(std::uint32_t k, bool angleChanged);
+  /// The world form of a local shape (type, numbers, polygons[polygon]) under xf (c, s: its cos, sin) into `shape`;
+  /// returns bounds(shape), not widened. Never allocates.
+  Aabb place(ShapeType type, const double* local, std::uint32_t polygon, Shape& shape, const Transform& xf, double c,
+             double s);
+  /// A polygon's world shape from its local vertices (see the top of this file).
+  void updatePolygon(Shape& shape, PolygonPair& pp, Vec2 position, double c, double s);
+
+  /// A body's reach (Body::reach), recomputed exactly when it is beyond floats.
+  double reachOf(const Body& b) const {
+    return std::isfinite(b.reach) ? static_cast<double>(b.reach) : exactReach(b);
+  }
+  double exactReach(const Body& b) const;
+  /// A local shape kept as (type, numbers, polygon) as a Shape (OutOfMemory for a polygon's copy).
+  Status localShape(ShapeType type, const double* local, std::uint32_t polygon, Shape& out) const;
+  /// The body of handle h and its part `part`: null part for a body of one shape; `st` non-ok (and body or part
+  /// null) for a bad handle or part.
+  const Part* findPart(BodyHandle h, std::size_t part, const Body*& body, Status& st) const;
+  Pieces piecesAt(std::uint32_t k) const {
+    const Body& b = bodies[k];
+    if (b.type != ShapeType::Compound) return Pieces{nullptr, 1, &b.shape, &proxies[k].box};
+    const std::vector<Part>& parts = compounds[b.polygon];
+    return Pieces{parts.data(), static_cast<std::uint32_t>(parts.size()), nullptr, nullptr};
+  }
+
+  std::size_t heapBytes() const;
+};
+
+/// Max over the points of a local shape of |x| + |y| (bounds every rotation of it about the origin).
+double reachOfLocal(ShapeType type, const double* local, std::span<const Vec2> polygon);
+/// Any world shape of a local shape with this reach under this position has |coordinates| <= |position| + reach
+/// (|cos|, |sin| <= 1; rounding adds a few ulps, far below the margin to kMaxCoordinate's double range).
+inline bool inRange(const Transform& xf, double reach) {
+  return std::max(std::fabs(xf.position.x), std::fabs(xf.position.y)) + reach <= kMaxCoordinate;
+}
+/// The type and numbers (Body::local's layout) of a shape that is not a polygon (Polygon: type only).
+ShapeType paramsOf(const Shape& shape, double out[5]);
+/// out = shape (a Shape or a Polygon), OutOfMemory (out unchanged) when a polygon's copy cannot be had.
+Status copyShape(const Shape& shape, Shape& out);
+
+}  // namespace collide2d::world

@@ -1,0 +1,155 @@
+// World internals: the broad phase. Which bodies' bounds (Proxy::box) may overlap: candidate pairs for the narrow
+// phase, and the cells a query visits. Reads the proxies (bounds, filter, static kind) by dense index and nothing
+// else of the bodies.
+//
+// STRUCTURE: a uniform grid, rebuilt from scratch at every step() by a counting sort (the static bodies have a
+// second grid of the same layout, rebuilt only when enough of them changed, see "Static bodies" in world.h).
+//   Why: measured against a dynamic AABB tree with fat bounds and a move buffer (Box2D's), a grid kept across steps
+//   (each body re-listed only when its fat bounds change cells) and sort-and-sweep kept across steps, each with a
+//   persistent pair set (bench/count/broadphase.cpp, bench/results/2026-11-26-broadphase.md): the kept grid needs
+//   about half the instructions of the rebuilt one (10k moving bodies: 5.9 M against 10.2 M; tree 9.6, sweep 12.8)
+//   but reads memory out of order (its pairs, its cells' lists, a hash table) and loses in time wherever everything
+//   moves (100k bodies: 46.5 ms against 14.7; in the World, 10k Contacts frame +45 %, LL cache read misses x1.55 at
+//   10k, x2.3 at 100k). The rebuild streams through the bodies and writes each cell's entries together.
+// STATIC PARTNERS: each moving body keeps its static partners (the binned static bodies whose bounds overlap its fat
+//   bounds: its bounds widened by kStaticFatFactor cells) and searches the static grid again only when its bounds
+//   leave its fat bounds or the static bodies change (staticEpoch_). So a moving body that stays within its fat
+//   bounds costs no search of the static grid (level scene: 26.2 M -> 24.5 M instructions per step).
+// Layout: a dense grid (row-major cells over the bodies' bounds) when it has at most 4 cells per body, else a spatial
+//   hash with at least 2 buckets per body. Each entry (one per cell of a body) holds the body's bounds quantised to
+//   int16 within the cell (rounded outwards, so no pair is lost; two flags, the body starts in an earlier column /
+//   row, in the minimums' low bits) and its index, as a structure of arrays: the pair loop tests 8 entries per SIMD
+//   step and touches a body only for a real candidate, whose exact bounds it then compares.
+// Cell size: 2x the "typical" body extent (max of width and height of the bounds), recomputed at each rebuild: the
+//   mean extent of the bodies in the power-of-two histogram bin that holds the median, so that a few huge or far-away
+//   bodies do not move it (one box of side 1e7 among 10k small circles used to make the cell 2,000 and the step 200x
+//   slower). A setting is honoured within [typical, max(64 typical, world span / sqrt(n))]. A body spanning more than
+//   World::kMaxCellsPerBody cells is kept in a separate "large" list that is tested against every body (fine for a
+//   few huge bodies such as level bounds). Entries hold each body's bounds relative to the corner of their cell
+//   (1/16383 of a cell): only entries of one cell are compared, so a scene far from the origin (1e12..1e15) keeps its
+//   resolution (absolute float bounds made every body of such a scene coincide: 470 ms and 516 MB per step).
+// Pairs are deduplicated without a lookup: a pair is tested only in the cell that holds the lower-left corner of the
+//   intersection of the two bounds.
+#pragma once
+
+#include "world/body_store.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace collide2d::world {
+
+/// An entry's body field: the body's dense index, or kStaleEntry.
+constexpr std::uint32_t kEntryBody = (1u << 30) - 1;
+/// An entry of the static grid whose body has left it (moved, removed or made moving): skipped until its rebuild.
+constexpr std::uint32_t kStaleEntry = kEntryBody;
+/// A candidate's first index may carry this flag: a certificate says the pair touches (the narrow phase's certify);
+/// its second this one: a body of the pair is a compound (no certificate).
+constexpr std::uint32_t kCertifiedHit = 1u << 31, kCompoundPair = 1u << 31, kCandidateIndex = kCertifiedHit - 1;
+
+/// The grid's entries (one per cell of each body), structure of arrays so that the pair loop tests 8 entries per
+/// SIMD step. Each holds the body's bounds quantised within the entry's cell, int16, with two flags in the minimums'
+/// low bits (whether the body starts in an earlier column / row than this cell: broad_phase.cpp, quantise()), and
+/// the body's dense index. The bounds are padded with 8 spare elements for the last SIMD load.
+struct Entries {
+  std::vector<std::int16_t> minX, minY, maxX, maxY;
+  std::vector<std::uint32_t> body;  ///< dense index (kStaleEntry: a static body that left the static grid)
+  std::size_t size = 0;
+};
+
+struct Cell {
+  std::int32_t x = 0, y = 0;
+  bool operator==(const Cell&) const = default;
+};
+
+/// A uniform grid over a set of bodies: entries bucketed by cell, a dense table or a spatial hash.
+struct Grid {
+  double cellSize = 1.0, invCellSize = 1.0;
+  Vec2 origin;   ///< entries hold bounds relative to their cell's corner; cells count from it
+  Aabb bounds;   ///< of the bodies binned
+  Entries entries;
+  std::vector<Cell> entryCells;  ///< hashed grid only: the cell of each entry (a bucket mixes cells)
+  std::vector<std::uint32_t> bucketStart;
+  std::uint32_t bucketMask = 0;  ///< hashed grid: buckets - 1
+  bool dense = false;            ///< dense grid: bucket = (cy - y0) * w + (cx - x0)
+  std::int32_t x0 = 0, y0 = 0;
+  std::uint32_t w = 0, h = 0;
+  std::vector<std::uint32_t> large;  ///< dense indices of the bodies spanning more than kMaxCellsPerBody cells
+  std::int32_t cellOf(double v, int axis) const;
+  /// The bucket holding cell (cx, cy); false when the cell lies outside a dense grid (then it holds nothing).
+  bool bucketOf(std::int32_t cx, std::int32_t cy, std::uint32_t& bucket) const;
+  bool empty() const { return entries.size == 0 && large.empty(); }
+  std::size_t heapBytes() const;
+};
+
+struct BroadPhase {
+  // grid holds the bodies that are not static or are static and moved (or were added) since the last rebuild of
+  // statics, which holds the other static bodies (see "Static bodies" in world.h)
+  double cellSizeSetting = 0.0;
+  Grid grid, statics;
+  bool dirty = true;                 ///< grid must be rebuilt (a body was added, moved, removed...)
+  bool membersDirty = true;          ///< members must be made again (a body added, removed or of another kind)
+  Aabb worldBounds;                  ///< the union of both grids' bounds
+  std::uint32_t staticPending = 0;   ///< static bodies outside statics plus statics' stale entries' bodies
+  std::uint32_t staticCount = 0;     ///< static bodies
+  std::vector<std::uint32_t> members;  ///< dense indices of grid's bodies (after its rebuild), increasing
+  bool staticRebuild = false;        ///< rebuild statics at the next update (setCellSize)
+  /// Candidate pairs (dense indices, two per pair) whose filters accept each other and whose bounds overlap.
+  std::vector<std::uint32_t> candidates;
+  /// The static partners of a moving body: the binned statics whose bounds overlap its fat bounds (its bounds widened
+  /// by kStaticFatFactor cells), kept while its bounds stay within them and the statics do not change.
+  struct PartnerCache {
+    Aabb fat;
+    std::uint32_t body = 0;          ///< dense index (a removal's renumbering updates it)
+    std::uint32_t begin = 0, count = 0;  ///< into partners
+  };
+  static constexpr double kStaticFatFactor = 0.1;
+  static constexpr std::uint32_t kNoCache = 0xFFFFFFFFu;
+  std::vector<std::uint32_t> cacheOf;  ///< by dense index: the body's entry in caches (kNoCache: none)
+  std::vector<PartnerCache> caches, nextCaches;   ///< this step's (members' order) and the next one's
+  std::vector<std::uint32_t> partners, nextPartners;
+  std::size_t partPairBound = 0;  ///< this step's candidates with a compound body: sum of parts(A) * parts(B)
+
+  // -- following the bodies (never allocate) --
+  /// Body d is about to be removed and the last body (`last`) to take its dense index.
+  void removing(std::uint32_t d, std::uint32_t last, std::vector<Proxy>& proxies);
+  /// Body k (static) is about to move: out of the static grid until its next rebuild.
+  void movingStatic(std::uint32_t k, std::vector<Proxy>& proxies);
+  void setStatic(std::uint32_t k, bool isStatic, std::vector<Proxy>& proxies);
+  void setCellSize(double size);
+
+  // -- the stages --
+  /// Rebuilds what changed (the static grid when enough static bodies changed, the moving grid when dirty). False:
+  /// out of memory (the grids then are as they were, the moving grid still dirty).
+  bool update(std::vector<Proxy>& proxies);
+  /// candidates from the grids. False: out of memory.
+  bool collect(const std::vector<Proxy>& proxies);
+
+  // -- for the queries --
+  /// Calls visit(ctx, k) for the dense index k of every (non-large) body with an entry in a cell `box` overlaps, in
+  /// either grid (possibly several times); false, visiting nothing, when the box covers too many cells.
+  bool visitCells(const Aabb& box, void (*visit)(void*, std::uint32_t), void* ctx) const;
+  /// The cell size the ray and cast marches step by: the finer of the two grids holding bodies.
+  double marchCell() const;
+  std::size_t entryCount() const { return grid.entries.size + statics.entries.size; }
+  double cellSize() const { return grid.cellSize; }
+
+  // -- memory --
+  bool oversized() const;
+  void releaseSlack();
+  std::size_t heapBytes() const;
+
+ private:
+  /// Rebuilds grid (isStatic == false: the bodies not binned in statics) or statics (every static body).
+  bool rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies);
+  /// statics' entries of body k now name `to` (stale, or a new dense index after a swap-remove). Never allocates.
+  void relabelStatic(std::uint32_t k, std::uint32_t to, std::vector<Proxy>& proxies);
+  /// Appends the binned statics whose bounds overlap `box` to nextPartners. False: out of memory.
+  bool searchStatics(const Aabb& box, const std::vector<Proxy>& proxies);
+  std::uint32_t staticEpoch_ = 1;  ///< changes with every change of statics' bodies or entries
+  std::uint32_t cacheEpoch_ = 0;   ///< the statics' epoch the caches were made in
+};
+
+}  // namespace collide2d::world

@@ -1,0 +1,133 @@
+// World facade: runs the parts (body store, broad phase, narrow phase, pair set, queries; facade.h) in order.
+// The bodies' side of the API is facade_bodies.cpp. Conventions: the top of world.h.
+#include "world/facade.h"
+
+#include "world/memory.h"
+
+#include <new>
+
+namespace collide2d {
+
+World::World() {
+  static_assert(sizeof(Impl) <= kImplBytes, "World::kImplBytes must hold World::Impl");
+  static_assert(alignof(Impl) <= 16, "World's storage is aligned to 16");
+  new (storage_) Impl();
+}
+World::~World() { impl().~Impl(); }
+World::Impl& World::impl() noexcept { return *std::launder(reinterpret_cast<Impl*>(storage_)); }
+const World::Impl& World::impl() const noexcept { return *std::launder(reinterpret_cast<const Impl*>(storage_)); }
+
+// -- step --------------------------------------------------------------------------------------------------------
+
+// Everything is allocated before anything visible changes: the grid (internal), the candidates (internal), then room
+// for this step's results at their upper bounds (pairs <= candidates, begins <= pairs, ends <= the previous pairs);
+// only then are the previous results replaced, by code that cannot allocate.
+Status World::step() {
+  Impl& w = impl();
+  if (!w.broad.update(w.store.proxies)) return world::outOfMemory();
+  if (!w.broad.collect(w.store.proxies)) {
+    w.broad.candidates.clear();
+    return world::outOfMemory();
+  }
+  w.narrow.stats = {w.broad.candidates.size() / 2, 0};
+  w.narrow.prepare(w.store.size(), w.store.handles.capacity());
+  w.narrow.certify(w.broad.candidates, w.store);  // (the results are reserved for the candidates left)
+  const std::size_t c = w.broad.candidates.size() / 2;
+  if (!(w.narrow.reserveResults(c, w.broad.partPairBound) && w.pairs.reserve(c, w.store.slots.size()))) {
+    return world::outOfMemory();  // (the pair set still holds the last step's end events)
+  }
+  w.narrow.test(w.broad.candidates, w.store);
+  w.pairs.update(w.narrow.pairBodies, w.store.slots.size());
+  w.releaseSlack();
+  w.narrow.finish();
+  return {};
+}
+
+// Hysteresis: a light frame between heavy ones keeps the heavy frames' buffers (releasing them made the next heavy
+// frame 6-11x slower).
+void World::Impl::releaseSlack() {
+  constexpr std::uint32_t kSteps = 120;
+  const bool over = broad.oversized() || narrow.oversized() || pairs.oversized();
+  slackSteps = over ? slackSteps + 1 : 0;
+  if (slackSteps < kSteps) return;
+  slackSteps = 0;
+  broad.releaseSlack();
+  narrow.releaseSlack();
+  pairs.releaseSlack();
+}
+
+std::span<const std::uint32_t> World::pairBodies() const { return impl().narrow.pairBodies; }
+std::span<const double> World::pairContacts() const { return impl().narrow.pairContacts; }
+std::span<const double> World::pairManifolds() const { return impl().narrow.pairManifolds; }
+std::span<const std::uint32_t> World::pairParts() const { return impl().narrow.pairParts; }
+std::span<const std::uint32_t> World::beginEvents() const { return impl().pairs.begin; }
+std::span<const std::uint32_t> World::endEvents() const { return impl().pairs.ends(); }
+
+void World::setContactMode(ContactMode mode) {
+  if (mode == ContactMode::Contacts || mode == ContactMode::PairsOnly || mode == ContactMode::Manifolds) {
+    impl().narrow.mode = mode;
+  }
+}
+ContactMode World::contactMode() const { return impl().narrow.mode; }
+void World::setCoherence(bool on) { impl().narrow.coherence = on; }
+bool World::coherence() const { return impl().narrow.coherence; }
+World::StepStats World::stepStats() const { return impl().narrow.stats; }
+
+void World::setCellSize(double size) { impl().broad.setCellSize(size); }
+double World::cellSize() const { return impl().broad.cellSize(); }
+
+// -- queries -----------------------------------------------------------------------------------------------------
+
+// The same as queryShape on the box (one code path: the module is smaller, the answers identical).
+Status World::queryAabb(const Aabb& box, std::uint32_t mask) { return queryShape(Shape{box}, mask); }
+Status World::queryPoint(Vec2 point, std::uint32_t mask) {
+  Impl& w = impl();
+  return w.queries.queryPoint(w.store, w.broad, point, mask);
+}
+Status World::queryShape(const Shape& shape, std::uint32_t mask) {
+  Impl& w = impl();
+  return w.queries.queryShape(w.store, w.broad, shape, mask);
+}
+std::span<const BodyHandle> World::queryResults() const { return impl().queries.results; }
+std::span<const std::uint32_t> World::queryParts() const { return impl().queries.parts; }
+
+Status World::raycast(const Ray& ray, std::uint32_t mask) {
+  RayHit hit;
+  BodyHandle body;
+  return raycast(ray, hit, body, mask);
+}
+Status World::raycast(const Ray& ray, RayHit& hit, BodyHandle& body, std::uint32_t mask) {
+  Impl& w = impl();
+  return w.queries.raycast(w.store, w.broad, ray, hit, body, mask);
+}
+Status World::raycastAll(const Ray& ray, std::uint32_t mask) {
+  Impl& w = impl();
+  return w.queries.raycastAll(w.store, w.broad, ray, mask);
+}
+std::span<const double> World::rayHits() const { return impl().queries.rayHits; }
+std::span<const std::uint32_t> World::rayHitParts() const { return impl().queries.rayHitParts; }
+
+Status World::castShape(const Shape& shape, const Transform& xf, Vec2 translation, WorldCastHit& out,
+                        std::uint32_t mask) {
+  Impl& w = impl();
+  return w.queries.castShape(w.store, w.broad, shape, xf, translation, out, mask);
+}
+Status World::castShape(const Shape& shape, const Transform& xf, Vec2 translation, std::uint32_t mask) {
+  WorldCastHit h;
+  return castShape(shape, xf, translation, h, mask);
+}
+Status World::moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displacement, int maxIterations,
+                           WorldSlideResult& out, std::uint32_t mask) {
+  Impl& w = impl();
+  return w.queries.moveAndSlide(w.store, w.broad, shape, xf, displacement, maxIterations, out, mask);
+}
+
+// -- accounting --------------------------------------------------------------------------------------------------
+
+std::size_t World::heapBytes() const {
+  const Impl& w = impl();
+  return w.store.heapBytes() + w.broad.heapBytes() + w.narrow.heapBytes() + w.pairs.heapBytes() +
+         w.queries.heapBytes();
+}
+
+}  // namespace collide2d

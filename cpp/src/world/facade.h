@@ -1,0 +1,47 @@
+// World internals: the facade's state. The parts a World holds (world.h keeps them in place) and what the facade
+// does with several of them at once. Each part has its own header: body_store.h, broad_phase.h, narrow_phase.h,
+// pair_set.h, queries.h.
+#pragma once
+
+#include "world/body_store.h"
+#include "world/broad_phase.h"
+#include "world/narrow_phase.h"
+#include "world/pair_set.h"
+#include "world/queries.h"
+
+#include <collide2d/world.h>
+
+namespace collide2d {
+
+struct World::Impl {
+  world::BodyStore store;
+  world::BroadPhase broad;
+  world::NarrowPhase narrow;
+  world::PairSet pairs;
+  world::Queries queries;
+  std::uint32_t slackSteps = 0;  ///< consecutive steps whose result buffers were far larger than needed
+
+  /// Room for n bodies in every part's per-body arrays (and the polygon scratch); false when memory can't be had.
+  bool reserveBodies(std::size_t n, std::size_t polygonVertices, std::size_t newPolygons) {
+    const std::size_t slots = store.slotsFor(n);
+    return store.reserve(n, polygonVertices, newPolygons) && queries.reserve(n) && narrow.reserve(n) &&
+           pairs.reserveSlots(slots);
+  }
+  /// Adds a body of one shape (type, numbers; polygon: its local polygon, whose storage becomes the world polygon's).
+  Status addBody(ShapeType type, const double* params, Polygon* polygon, const Transform& xf, double userId,
+                 const Filter& filter, BodyHandle& out);
+  /// Commits a new body (every capacity reserved: never allocates) and returns its handle.
+  BodyHandle commit(world::Body&& b, const Filter& filter, std::uint16_t parts) {
+    const std::uint32_t k = store.commit(std::move(b), filter, parts);
+    narrow.added();
+    broad.dirty = true;
+    broad.membersDirty = true;
+    return store.handles[k];
+  }
+  /// Moves body k (setTransform / setTransforms): a static body given its current transform bit for bit stays put.
+  void moveBody(std::uint32_t k, const Transform& xf);
+  /// Result buffers far larger than their contents for many steps in a row give their slack back.
+  void releaseSlack();
+};
+
+}  // namespace collide2d

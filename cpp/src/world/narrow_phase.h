@@ -1,0 +1,125 @@
+// World internals: the narrow phase. Tests the broad phase's candidate pairs on the bodies' world shapes (the
+// compound bodies' parts pair by pair) and writes this step's touching pairs with their contacts or manifolds, by
+// the World's contact mode. In PairsOnly mode with coherence it keeps certificates (temporal coherence, see world.h
+// and coherence.h): per candidate pair tested, how far the two bodies may translate relative to each other without
+// changing its answer, so that the next steps need not test it again.
+//
+// The tests are the core's collide / overlaps / collideManifold on the world shapes, with the smaller slot index as
+// A: the results are bit-identical to the core's on getWorldShape().
+#pragma once
+
+#include "world/body_store.h"
+
+#include <collide2d/queries.h>
+#include <collide2d/world.h>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace collide2d::world {
+
+struct NarrowPhase {
+  ContactMode mode = ContactMode::Contacts;
+  bool coherence = true;  ///< World::setCoherence
+  World::StepStats stats;
+
+  // -- this step's results (pairs in candidate order; the pair set sorts them into keys) --
+  std::vector<std::uint32_t> pairBodies;  ///< handle A, handle B
+  std::vector<double> pairContacts;       ///< Contacts mode: World::kPairContactStride per pair
+  std::vector<std::uint32_t> pairParts;   ///< pairs with a compound body: pair index, part of A, part of B
+  std::vector<double> pairManifolds;      ///< Manifolds mode: World::kPairManifoldStride per pair
+
+  // -- following the bodies (never allocate; reserve first) --
+  bool reserve(std::size_t bodies);
+  bool reserveExactly(std::size_t bodies);
+  /// A body was added (the last dense index).
+  void added();
+  /// Body d is about to be removed and the last body to take its dense index.
+  void removing(std::uint32_t d, std::uint32_t last);
+  /// Body k moved by `d` and turned (its angle changed) or not: how far it went since the last step, rounded up (the
+  /// length's own rounding and the float's), +infinity once it turned.
+  void moved(std::uint32_t k, Vec2 d, bool turned) {
+    if (!certsLive_) return;
+    const float was = drift_[k];
+    drift_[k] = turned ? std::numeric_limits<float>::infinity()
+                       : floatUp((static_cast<double>(was) + std::sqrt(d.x * d.x + d.y * d.y)) * (1.0 + 0x1p-40));
+    if (was == 0.0f && drift_[k] != 0.0f) drifted_.push_back(k);  // (once per body: capacity reserved)
+  }
+
+  // -- the stages of step() --
+  /// Makes (every list free) or gives back the certificates' arrays for this step (PairsOnly mode with coherence).
+  void prepare(std::size_t bodies, std::size_t bodyCapacity);
+  /// Drops the candidates a valid certificate says are apart and flags those it says touch (kCertifiedHit);
+  /// compacts `candidates` in place.
+  void certify(std::vector<std::uint32_t>& candidates, const BodyStore& store);
+  /// Room for this step's results at their upper bounds (`candidates` pairs left after certify; part records);
+  /// false (results unchanged) when memory can't be had.
+  bool reserveResults(std::size_t candidates, std::size_t partPairBound);
+  /// Replaces the previous results with the tests of `candidates` (never allocates: reserveResults first).
+  void test(const std::vector<std::uint32_t>& candidates, const BodyStore& store);
+  /// After a step: certificates neither made nor used by it are freed, and the drifts start again from zero.
+  void finish();
+
+  // -- memory --
+  bool oversized() const;
+  void releaseSlack();
+  std::size_t heapBytes() const;
+
+ private:
+  /// A certificate of a candidate pair, kept in the list of one of its two bodies (kCacheWays per body, by dense
+  /// index): the other body (kNullBody: a free entry), and a float in `bits`, the relative translation the two bodies
+  /// may still make with the same answer, whose two low bits are flags (narrow_phase.cpp: kCacheHit, they touch;
+  /// kCacheUsed, made or used by this step: unused entries are freed at the end of each step).
+  struct PairCache {
+    BodyHandle partner = kNullBody;
+    std::uint32_t bits = 0;
+  };
+  static constexpr std::size_t kCacheWays = 3;
+  /// Whether cache and drift exist (kCacheWays and 1 per body): only while step() uses them (prepare).
+  bool certsLive_ = false;
+  std::vector<PairCache> cache_;
+  /// How far each body went since the last step (a sum of translation lengths, rounded up), +infinity once it turned
+  /// (its angle changed: its certificates no longer hold). By dense index.
+  std::vector<float> drift_;
+  /// The bodies whose drift is not zero (reset at finish), by dense index; void after a removal (every drift reset).
+  std::vector<std::uint32_t> drifted_;
+  bool driftedValid_ = true;
+
+  void testPair(const BodyStore& store, std::uint32_t i, std::uint32_t j, bool knownHit);
+  bool testBoolean(const BodyStore& store, std::uint32_t i, std::uint32_t j);
+  void testOther(const BodyStore& store, std::uint32_t i, std::uint32_t j, bool knownHit);
+  /// A candidate with a compound body (A: the smaller slot index); `sensor`: a body of the pair is a sensor.
+  void testParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb, bool sensor);
+  /// The records of a pair with a sensor body (world.h, "Sensors"): every number NaN; a manifold of no point.
+  static Contact sensorContact() {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    Contact c;
+    c.hit = true;
+    c.normal = {nan, nan};
+    c.depth = nan;
+    c.point = {nan, nan};
+    return c;
+  }
+  static Manifold sensorManifold() {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    Manifold mf;
+    mf.normal = {nan, nan};
+    mf.count = 0;
+    return mf;
+  }
+  /// The certificate of bodies ka, kb (dense indices), or null.
+  PairCache* findCache(const BodyHandle* handles, std::uint32_t ka, std::uint32_t kb);
+  /// A free entry (in ka's list, else kb's) for a new certificate of ka, kb; null when both lists are full.
+  PairCache* newCache(const BodyHandle* handles, std::uint32_t ka, std::uint32_t kb);
+  /// Appends c as a pairContacts record (room reserved).
+  void writeContact(const Contact& c);
+  /// Appends m (count > 0) as a pairManifolds record (room reserved).
+  void writeManifold(const Manifold& m);
+  /// Manifolds mode: appends the manifold of (a, b) when it has points; false when they do not touch.
+  bool appendManifold(const Shape& a, const Shape& b);
+};
+
+}  // namespace collide2d::world

@@ -1,0 +1,71 @@
+// World internals: the queries. Bodies overlapping a box, a point or a shape; rays (closest hit, every hit); shape
+// casts and move-and-slide (casts.cpp). Each query brings the broad phase up to date, then visits the cells its
+// bounds cover (marching cell by cell along a ray or a cast) and tests the bodies found there on their world shapes.
+// Results stay until the next query. Conventions: the top of world.h.
+#pragma once
+
+#include "world/body_store.h"
+#include "world/broad_phase.h"
+
+#include <collide2d/world.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace collide2d::world {
+
+struct Queries {
+  std::vector<BodyHandle> results;    ///< queryResults()
+  std::vector<std::uint32_t> parts;   ///< queryParts()
+  std::vector<double> rayHits;        ///< rayHits()
+  std::vector<std::uint32_t> rayHitParts;
+
+  /// Room for n bodies' marks (grown with the bodies).
+  bool reserve(std::size_t n) { return growMarks(n, false); }
+  bool reserveExactly(std::size_t n) { return growMarks(n, true); }
+
+  Status queryPoint(BodyStore& store, BroadPhase& broad, Vec2 point, std::uint32_t mask);
+  Status queryShape(BodyStore& store, BroadPhase& broad, const Shape& shape, std::uint32_t mask);
+  Status raycast(BodyStore& store, BroadPhase& broad, const Ray& ray, RayHit& hit, BodyHandle& body,
+                 std::uint32_t mask);
+  Status raycastAll(BodyStore& store, BroadPhase& broad, const Ray& ray, std::uint32_t mask);
+  // casts.cpp
+  Status castShape(BodyStore& store, BroadPhase& broad, const Shape& shape, const Transform& xf, Vec2 translation,
+                   WorldCastHit& out, std::uint32_t mask);
+  Status moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& shape, const Transform& xf,
+                      Vec2 displacement, int maxIterations, WorldSlideResult& out, std::uint32_t mask);
+
+  std::size_t heapBytes() const;
+
+ private:
+  struct RayRecord {
+    double fraction;
+    std::uint32_t index;  ///< slot index (sort key)
+    std::uint32_t handle;
+    Vec2 point, normal;
+    std::uint32_t part;
+  };
+  std::vector<std::uint32_t> marks_;  ///< by dense index: the query that last visited the body
+  std::uint32_t mark_ = 0;
+  std::vector<BodyHandle> sort_;
+  std::vector<std::uint64_t> compoundHits_;  ///< a query's compound bodies: slot << 32 | part, to sort
+  std::vector<std::uint32_t> counts_;
+  std::vector<RayRecord> rayRecords_;
+  Polygon castPolygon_;  ///< the placed query polygon (storage reused)
+
+  bool growMarks(std::size_t n, bool exactly);
+  /// A fresh mark for a query over n bodies (their marks sized; capacity reserved with the bodies).
+  std::uint32_t nextMark(std::size_t n);
+  /// The bodies overlapping `shape`, or (shape == nullptr) containing `point`, among those whose bounds meet `box`.
+  bool collect(BodyStore& store, BroadPhase& broad, const Shape* shape, Vec2 point, const Aabb& box,
+               std::uint32_t mask);
+  bool collectRay(BodyStore& store, BroadPhase& broad, const Ray& ray, std::uint32_t mask, bool closest);
+  template <class Placed>
+  void castPlaced(const BodyStore& store, const BroadPhase& broad, const Placed& q, Vec2 translation,
+                  std::uint32_t mask, WorldCastHit& out);
+  Status castImpl(BodyStore& store, BroadPhase& broad, const Shape& shape, const Transform& xf, Vec2 translation,
+                  std::uint32_t mask, WorldCastHit& out);
+};
+
+}  // namespace collide2d::world
