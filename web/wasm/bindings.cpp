@@ -20,7 +20,8 @@
 // * A negative result means a rejected argument, described by errorCode/errorArg/errorIndex/errorField/
 //   errorMessage (the core's Status, which argument, which element of a batch; the strings are addresses of
 //   NUL-terminated ASCII in static storage).
-// * World (collide2d::World itself) and PreparedPolygons are embind class_es, owned by JS until delete(). Bulk
+// * World (collide2d::World itself) and PreparedPolygons are C++ objects owned by JS until their delete function,
+//   passed as their address (raw.h: viaAddress; not embind class_es, whose glue is large). Bulk
 //   results (pairs, events, query results, ray hits, SAT axes) are published as counts and heap addresses in
 //   g_io[kOut...]; JS reads them through typed views that it re-creates after the memory grew.
 // * Compound bodies (World::addCompound / addOutline): World.add of a polygon (kind 3) goes through addOutline, so a

@@ -1,7 +1,7 @@
-// collide2d — WebAssembly bindings of the World (calling convention: bindings.cpp's header): the embind class_ World
-// (the C++ collide2d::World itself, owned by JS until delete()), its bodies, step, queries, raycasts, shape casts and
-// move-and-slide. Each method takes the World first; one taking a body handle returns -1 (field "handle") when the
-// handle is invalid or stale. Bulk results are published as counts and heap addresses in g_io[kOut...].
+// collide2d — WebAssembly bindings of the World (calling convention: bindings.cpp's header): the C++ collide2d::World
+// itself, owned by JS until worldDelete and passed as its address (raw.h: viaAddress), its bodies, step, queries,
+// raycasts, shape casts and move-and-slide. Each function takes the World first; one taking a body handle returns -1
+// (field "handle") when the handle is invalid or stale. Bulk results are published as counts and heap addresses in g_io[kOut...].
 #include <collide2d/collide2d.h>
 #include <collide2d/world.h>
 
@@ -59,17 +59,14 @@ int publishRays(const World& w, Status s) {
 Shape g_bodyShape;
 
 // ---- World ------------------------------------------------------------------------------------------------------
-// Methods of the embind class_ World (the C++ collide2d::World itself): each takes the World first; one taking a
+// Functions of the World (the C++ collide2d::World itself, by address): each takes the World first; one taking a
 // body handle returns -1 (g_error: field "handle") when the handle is invalid or stale. Arguments are numbered as the
 // JS methods number them.
 
-/// A new World owned by JS (its delete() destroys it), or null when its memory cannot be had: the block comes from
-/// malloc, which returns null (-sABORTING_MALLOC=0), where embind's constructor<>() goes through operator new, which
-/// aborts the module. (Freed by delete, i.e. operator delete: free() in this module, as malloc pairs with.)
-World* c2_new_world() {
-  void* p = std::malloc(sizeof(World));
-  return p != nullptr ? new (p) World() : nullptr;
-}
+/// A new World owned by JS (worldDelete destroys it), as its address; 0 when its memory cannot be had (raw.h: make).
+std::uintptr_t c2_new_world() { return make<World>(); }
+
+void c2_world_delete(World& world) { destroy(world); }
 
 void c2_world_set_cell_size(World& world, double size) {
   world.setCellSize(size);
@@ -462,38 +459,39 @@ void c2_world_set_coherence(World& w, int on) { w.setCoherence(on != 0); }
 
 EMSCRIPTEN_BINDINGS(collide2d_world) {
   using namespace emscripten;
-  class_<World>("World")
-      .function("setCellSize", &c2_world_set_cell_size)
-      .function("reserve", &c2_world_reserve)
-      .function("clear", &c2_world_clear)
-      .function("add", &c2_world_add)
-      .function("addCompound", &c2_world_add_compound)
-      .function("partCount", &c2_world_part_count)
-      .function("remove", &c2_world_remove)
-      .function("has", &c2_world_has)
-      .function("bodyCount", &c2_world_body_count)
-      .function("bodies", &c2_world_bodies)
-      .function("setTransform", &c2_world_set_transform)
-      .function("setTransforms", &c2_world_set_transforms)
-      .function("setTransformsOf", &c2_world_set_transforms_of)
-      .function("getTransform", &c2_world_get_transform)
-      .function("setFilter", &c2_world_set_filter)
-      .function("getFilter", &c2_world_get_filter)
-      .function("setStatic", &c2_world_set_static)
-      .function("getStatic", &c2_world_get_static)
-      .function("setUserId", &c2_world_set_user_id)
-      .function("getUserId", &c2_world_get_user_id)
-      .function("getShape", &c2_world_get_shape)
-      .function("getBounds", &c2_world_get_bounds)
-      .function("step", &c2_world_step)
-      .function("queryAabb", &c2_world_query_aabb)
-      .function("queryPoint", &c2_world_query_point)
-      .function("queryShape", &c2_world_query_shape)
-      .function("raycast", &c2_world_raycast)
-      .function("heapBytes", &c2_world_heap_bytes);
-  function("newWorld", &c2_new_world, allow_raw_pointers());
-  function("worldCastShape", &c2_world_cast_shape);
-  function("worldMoveAndSlide", &c2_world_move_and_slide);
-  function("worldSetContactMode", &c2_world_set_contact_mode);
-  function("worldSetCoherence", &c2_world_set_coherence);
+  // The World is passed as its address (raw.h: viaAddress), first argument of each function.
+  function("newWorld", &c2_new_world);
+  function("worldDelete", viaAddress<c2_world_delete>);
+  function("worldSetCellSize", viaAddress<c2_world_set_cell_size>);
+  function("worldReserve", viaAddress<c2_world_reserve>);
+  function("worldClear", viaAddress<c2_world_clear>);
+  function("worldAdd", viaAddress<c2_world_add>);
+  function("worldAddCompound", viaAddress<c2_world_add_compound>);
+  function("worldPartCount", viaAddress<c2_world_part_count>);
+  function("worldRemove", viaAddress<c2_world_remove>);
+  function("worldHas", viaAddress<c2_world_has>);
+  function("worldBodyCount", viaAddress<c2_world_body_count>);
+  function("worldBodies", viaAddress<c2_world_bodies>);
+  function("worldSetTransform", viaAddress<c2_world_set_transform>);
+  function("worldSetTransforms", viaAddress<c2_world_set_transforms>);
+  function("worldSetTransformsOf", viaAddress<c2_world_set_transforms_of>);
+  function("worldGetTransform", viaAddress<c2_world_get_transform>);
+  function("worldSetFilter", viaAddress<c2_world_set_filter>);
+  function("worldGetFilter", viaAddress<c2_world_get_filter>);
+  function("worldSetStatic", viaAddress<c2_world_set_static>);
+  function("worldGetStatic", viaAddress<c2_world_get_static>);
+  function("worldSetUserId", viaAddress<c2_world_set_user_id>);
+  function("worldGetUserId", viaAddress<c2_world_get_user_id>);
+  function("worldGetShape", viaAddress<c2_world_get_shape>);
+  function("worldGetBounds", viaAddress<c2_world_get_bounds>);
+  function("worldStep", viaAddress<c2_world_step>);
+  function("worldQueryAabb", viaAddress<c2_world_query_aabb>);
+  function("worldQueryPoint", viaAddress<c2_world_query_point>);
+  function("worldQueryShape", viaAddress<c2_world_query_shape>);
+  function("worldRaycast", viaAddress<c2_world_raycast>);
+  function("worldHeapBytes", viaAddress<c2_world_heap_bytes>);
+  function("worldCastShape", viaAddress<c2_world_cast_shape>);
+  function("worldMoveAndSlide", viaAddress<c2_world_move_and_slide>);
+  function("worldSetContactMode", viaAddress<c2_world_set_contact_mode>);
+  function("worldSetCoherence", viaAddress<c2_world_set_coherence>);
 }
