@@ -77,6 +77,21 @@ test('the module has every declared function with the declared number of paramet
   M.worldDelete(world);
 });
 
+test("embind's type names (its only sprintf, wrapped by bindings.cpp's __wrap_siprintf) read as musl's %p writes them", () => {
+  const name = (id) => {
+    const p = M.___getTypeName(id);
+    let end = p;
+    while (M.HEAPU8[end] !== 0) end++;
+    const text = String.fromCharCode(...M.HEAPU8.subarray(p, end));
+    M._free(p);
+    return text;
+  };
+  assert.equal(name(0x1234abcd), '0x1234abcd');
+  assert.equal(name(16), '0x10');
+  assert.equal(name(0xffffffff), '0xffffffff');
+  assert.equal(name(0), '0');
+});
+
 test('no `any` in the wrapper, strict options on, and no source file over 1,000 lines', () => {
   const config = ts.readConfigFile(here('../lib/tsconfig.json'), ts.sys.readFile).config.compilerOptions;
   assert.equal(config.strict, true);
