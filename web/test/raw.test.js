@@ -92,6 +92,19 @@ test("embind's type names (its only sprintf, wrapped by bindings.cpp's __wrap_si
   assert.equal(name(0), '0');
 });
 
+test('the glue links no converters for the types no function uses (bindings.cpp wraps their registrations)', () => {
+  const glue = readFileSync(here('../pkg/collide2d.mjs'), 'utf8');
+  for (const name of ['_embind_register_std_string', '_embind_register_std_wstring', '_embind_register_emval',
+    '_embind_register_memory_view', '_embind_register_bool', 'UTF16ToString', 'ClassHandle']) {
+    assert.ok(!glue.includes(name), `${name} is in the glue`);
+  }
+  // ... and the types the functions do use are registered: every function runs (one of each signature's types).
+  assert.equal(M.errorCode(), 0);
+  const world = M.newWorld();
+  assert.equal(typeof M.worldHeapBytes(world), 'number');
+  M.worldDelete(world);
+});
+
 test('no `any` in the wrapper, strict options on, and no source file over 1,000 lines', () => {
   const config = ts.readConfigFile(here('../lib/tsconfig.json'), ts.sys.readFile).config.compilerOptions;
   assert.equal(config.strict, true);

@@ -349,6 +349,21 @@ extern "C" int __wrap_siprintf(char* out, const char* format, ...) {
   return k;
 }
 
+// embind's runtime registers, at start-up, every type it could convert (bind.cpp: its builtin types). The module's
+// functions take and return only numbers (int, unsigned, unsigned long, double) and void, so the registrations of
+// bool, the strings (std::string, std::wstring, std::u16string, std::u32string), emscripten::val, the memory views
+// and the 64-bit integers are wrapped to these no-ops (-Wl,--wrap=..., web/wasm/CMakeLists.txt): the glue then does
+// not link their converters (UTF-16/32 codecs, the emval handle table: 1.7 KB of the gzipped bundle, 0.3 KB of the
+// .wasm). A function bound with one of those types would throw embind's UnboundTypeError when called.
+extern "C" {
+void __wrap__embind_register_bool(const void*, const char*, std::size_t, bool, bool) {}
+void __wrap__embind_register_std_string(const void*, const char*) {}
+void __wrap__embind_register_std_wstring(const void*, std::size_t, const char*) {}
+void __wrap__embind_register_emval(const void*, const char*) {}
+void __wrap__embind_register_memory_view(const void*, unsigned, const char*) {}
+void __wrap__embind_register_bigint(const void*, const char*, std::size_t, long long, unsigned long long) {}
+}
+
 EMSCRIPTEN_BINDINGS(collide2d) {
   using namespace emscripten;
   // memory plumbing and errors
@@ -368,3 +383,4 @@ EMSCRIPTEN_BINDINGS(collide2d) {
   function("raycast", &c2_raycast);
   function("closestPoint", &c2_closest_point);
 }
+
