@@ -207,6 +207,12 @@ for (const b of mod.bodies) {
     f = fileOfNormal.get([...fileOfNormal.keys()].find((k) => k.includes('ViaAddress<') && k.includes(`${name}>::call`)) ?? '');
   }
   if (!f) {
+    // A template's instance: a known instance of the same template (the same name before '<').
+    const t = /(collide2d::[\w:]+)</.exec(n);
+    const key = t && [...fileOfNormal.keys()].find((k) => k.includes(t[1] + '<'));
+    if (key) f = fileOfNormal.get(key);
+  }
+  if (!f) {
     // Lambdas and visitors: the enclosing function's name, the longest prefix that names a known function.
     const m = /collide2d::[A-Za-z_:()0-9 ]*?[A-Za-z_0-9]+\(/.exec(n);
     if (m) f = fileOfNormal.get([...fileOfNormal.keys()].find((k) => k.startsWith(m[0])) ?? '');
@@ -216,17 +222,30 @@ for (const b of mod.bodies) {
 }
 
 // ---- 4. the families ------------------------------------------------------------------------------------------------
-// A family is a set of source files (the core's file and its binding block).
-const families = {
-  'World (world*.cpp, coherence, bindings_world)': /^(world.*|coherence|bindings_world)\.cpp$/,
-  'pair tests (SAT, circles, boxes, segments, capsules, dispatch)': /^(sat|aabb_circle|shape_circle|capsule|circle_line|dispatch|shapes|predicates|contains|lines)\.cpp$/,
-  'queries: distance, cast, manifold, containment': /^(distance|cast|manifold|containment|bindings_queries)\.cpp$/,
-  'raycasts and sweeps': /^(raycast|sweep)\.cpp$/,
-  'decompose': /^(decompose|bindings_decompose)\.cpp$/,
-  'bindings: single calls and batches': /^(bindings|bindings_single|bindings_batch)\.cpp$/,
-  'embind runtime': /^embind/,
-  'libc / runtime (malloc, math, sprintf)': /^libc/,
+// A family is a set of source files (a feature's core files and its binding file); embind's registrations and
+// invokers and the C library are told by function name.
+const embind = /^(__wasm_call_ctors$|emscripten::|__getTypeName$|__embind_|__wrap_|legalstub\$|dynCall)/;
+const math = /^(sin|cos|__sin|__cos|__rem_pio2|__rem_pio2_large|hypot|scalbn|ilogb|floor|ceil|fmod|frexp|atan2?|sqrt)$/;
+const malloc = /^(malloc|free|realloc|calloc|emmalloc_\w+|claim_more_memory|attempt_allocate|sbrk|aligned_alloc|memalign|posix_memalign|\w*_free_region\w*|\w*region\w*|\w*_bucket\w*|emscripten_builtin_\w+)$/;
+const familyOf = (b) => {
+  if (embind.test(b.name)) return 'embind: registrations, invokers';
+  if (b.file.startsWith('libc')) {
+    if (math.test(b.name)) return 'libc: sin, cos, hypot';
+    if (malloc.test(b.name)) return 'libc: malloc (emmalloc)';
+    return 'libc: memcpy, memset, qsort, the rest';
+  }
+  const f = b.file;
+  if (/^(world.*|coherence|bindings_world.*)\.cpp$/.test(f)) return 'World';
+  if (/^(sat|aabb_circle|shape_circle|capsule|circle_line|dispatch|shapes|predicates|contains|lines)\.cpp$/.test(f)) {
+    return 'shapes and pair tests (overlaps, collide, contains, closest point, intersections)';
+  }
+  if (/^(distance|cast|manifold|containment|bindings_queries)\.cpp$/.test(f)) return 'queries: distance, cast, manifold, containsShape';
+  if (/^(raycast|sweep)\.cpp$/.test(f)) return 'raycasts, sweep, moveAndSlide (one circle)';
+  if (/^(decompose|bindings_decompose)\.cpp$/.test(f)) return 'decompose';
+  if (/^bindings(_single|_batch)?\.cpp$/.test(f)) return 'bindings: single calls and batches';
+  return 'other (templates of several files)';
 };
+for (const b of mod.bodies) b.family = familyOf(b);
 const byFile = new Map();
 for (const b of mod.bodies) {
   const e = byFile.get(b.file) ?? { bytes: 0, count: 0, ids: new Set() };
@@ -241,12 +260,13 @@ console.log(`wasm: ${bare.length} B, gzip -9 ${total} B; code ${codeBytes} B in 
 const marginal = (ids) => total - gz(stubbed(buf, mod, ids));
 
 console.log('\nper family (raw code bytes; gzip = what stubbing the family out saves from the gzip -9 .wasm):');
-for (const [fam, re] of Object.entries(families)) {
-  const ids = new Set();
-  let bytes = 0;
-  for (const [file, e] of byFile) if (re.test(file)) { e.ids.forEach((i) => ids.add(i)); bytes += e.bytes; }
-  console.log(`  ${fam.padEnd(66)} ${String(bytes).padStart(7)} B  gzip ${String(marginal(ids)).padStart(6)} B`);
-}
+const familyNames = [...new Set(mod.bodies.map((b) => b.family))];
+const familyRows = familyNames.map((name) => {
+  const members = mod.bodies.filter((b) => b.family === name);
+  return { name, bytes: members.reduce((t, b) => t + b.size, 0), gzip: marginal(new Set(members.map((b) => b.index))) };
+}).sort((x, y) => y.gzip - x.gzip);
+for (const r of familyRows) console.log(`  ${r.name.padEnd(84)} ${String(r.bytes).padStart(7)} B  gzip ${String(r.gzip).padStart(6)} B`);
+console.log(`  (sum of the families ${familyRows.reduce((t, r) => t + r.gzip, 0)} B; the rest: the sections besides code, and what the families share)`);
 
 if (opt('files', false)) {
   console.log('\nper source file (raw code bytes, functions, marginal gzip):');
@@ -262,7 +282,7 @@ if (names) {
   console.log(`\nfunctions matching /${names}/: ${ids.size}, ${bytes} B, gzip ${marginal(ids)} B`);
 }
 const fam = opt('family', '');
-const shown = mod.bodies.filter((b) => !fam || Object.entries(families).some(([k, re]) => k.startsWith(fam) && re.test(b.file)));
+const shown = mod.bodies.filter((b) => !fam || b.family.startsWith(fam));
 console.log(`\nlargest ${TOP} functions${fam ? ` of ${fam}` : ''} (raw bytes, source object):`);
 for (const b of [...shown].sort((a, c) => c.size - a.size).slice(0, TOP)) {
   console.log(`  ${String(b.size).padStart(6)}  ${b.file.padEnd(24)} ${b.name.slice(0, 110)}`);
