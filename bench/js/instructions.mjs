@@ -10,6 +10,7 @@
 //
 // Needs valgrind (Debian's package) and the built package (npm run build:wasm). A run takes 10-60 s per case.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import * as c2 from '../../web/lib/index.js';
 import { advance, fillTransforms, Kind, makeScene, Mulberry32 } from './scene.mjs';
@@ -40,6 +41,14 @@ const PAIRS = 256; // single-call cases cycle over this many pairs
 const sides = () => 3 + Math.floor(rng.next() * 6);
 const polygonPairs = (n, spread) =>
   Array.from({ length: PAIRS }, () => [c2.polygon(ngon(n ?? sides(), 0, 0)), c2.polygon(ngon(n ?? sides(), range(-spread, spread), range(-spread, spread)))]);
+
+// The peers of the single calls, on the same pairs (references for the ratios of bench/js/core.mjs and queries.mjs;
+// an instruction is not a nanosecond, so those ratios are decided by the timed benchmarks).
+const require = createRequire(import.meta.url);
+const SAT = require('sat');
+const planck = require('planck');
+const satPolygon = (s) => new SAT.Polygon(new SAT.Vector(0, 0), s.points.map((p) => new SAT.Vector(p.x, p.y)));
+const planckPolygon = (s) => new planck.PolygonShape(s.points.map((p) => planck.Vec2(p.x, p.y)));
 
 /** A World on bench/scene.h's scene of n bodies (as bench/js/world.mjs builds it), stepped once. */
 function sceneWorld(n, mode) {
@@ -89,6 +98,46 @@ const CASES = {
     const P = polygonPairs(8, 6);
     const M = P.map(([, b]) => ({ translation: { x: -2 * b.points[0].x, y: -2 * b.points[0].y } }));
     return (i) => c2.cast(P[i & 255][0], M[i & 255], P[i & 255][1]).fraction;
+  },
+  'SAT.js p-p (Response)': () => {
+    const P = polygonPairs(undefined, 2).map(([a, b]) => [satPolygon(a), satPolygon(b)]);
+    const r = new SAT.Response();
+    return (i) => {
+      r.clear();
+      return SAT.testPolygonPolygon(P[i & 255][0], P[i & 255][1], r) ? 1 : 0;
+    };
+  },
+  'planck Distance 8-gons': () => {
+    const P = polygonPairs(8, 6).map(([a, b]) => [planckPolygon(a), planckPolygon(b)]);
+    const input = new planck.DistanceInput();
+    input.transformA.setIdentity();
+    input.transformB.setIdentity();
+    const output = new planck.DistanceOutput();
+    const cache = new planck.SimplexCache();
+    return (i) => {
+      input.proxyA.set(P[i & 255][0], 0);
+      input.proxyB.set(P[i & 255][1], 0);
+      cache.count = 0;
+      planck.Distance(output, cache, input);
+      return output.distance;
+    };
+  },
+  'planck ShapeCast 8-gons': () => {
+    const C = polygonPairs(8, 6);
+    const P = C.map(([a, b]) => [planckPolygon(a), planckPolygon(b)]);
+    const M = C.map(([, b]) => ({ x: -2 * b.points[0].x, y: -2 * b.points[0].y }));
+    const input = new planck.ShapeCastInput();
+    input.transformA.setIdentity();
+    input.transformB.setIdentity();
+    const output = new planck.ShapeCastOutput();
+    return (i) => {
+      // (cast 8-gons moves a towards b; planck moves its B: the roles swapped)
+      input.proxyA.set(P[i & 255][1], 0);
+      input.proxyB.set(P[i & 255][0], 0);
+      input.translationB.x = M[i & 255].x;
+      input.translationB.y = M[i & 255].y;
+      return planck.ShapeCast(output, input) ? output.lambda : 1;
+    };
   },
   'batch collide p-p (packed, 1000 pairs)': () => {
     const polys = [];
