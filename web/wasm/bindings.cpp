@@ -353,7 +353,7 @@ extern "C" int __wrap_siprintf(char* out, const char* format, ...) {
 // functions take and return only numbers (int, unsigned, unsigned long, double) and void, so the registrations of
 // bool, the strings (std::string, std::wstring, std::u16string, std::u32string), emscripten::val, the memory views
 // and the 64-bit integers are wrapped to these no-ops (-Wl,--wrap=..., web/wasm/CMakeLists.txt): the glue then does
-// not link their converters (UTF-16/32 codecs, the emval handle table: 1.7 KB of the gzipped bundle, 0.3 KB of the
+// not link their converters (UTF-16/32 codecs, the emval handle table: 1.8 KB of the gzipped bundle, 0.3 KB of the
 // .wasm). A function bound with one of those types would throw embind's UnboundTypeError when called.
 extern "C" {
 void __wrap__embind_register_bool(const void*, const char*, std::size_t, bool, bool) {}
