@@ -1,14 +1,17 @@
 // Instructions per operation of the package's hot paths in Node (wasm and its JavaScript wrapper together), counted
 // by valgrind's callgrind: unlike timings they do not depend on the machine's load, so they decide whether a change
 // (build flags, bindings, marshalling) costs speed. Each case runs its setup, then its operation: a warm-up (100,000
-// calls; 3 World frames or batch calls) and then `n` operations (n / 2000 frames or batch calls); it is run twice under callgrind, with n and 2n operations, and the
-// difference of the two totals divided by n is the cost of one operation (start-up, setup, V8's compilation and tiering
-// cancel out; V8 runs single-threaded with fixed seeds: see NODE_FLAGS).
+// calls; 3 World frames or batch calls) and then `n` operations (n / 2000 frames or batch calls); it is run twice
+// under callgrind, with n and 2n operations, and the difference of the two totals divided by n is the cost of one
+// operation (start-up, setup, V8's compilation and tiering cancel out; V8 runs single-threaded with fixed seeds: see
+// NODE_FLAGS). The single calls cycle over 256 pairs, all in cache: a change of memory layout must be timed too
+// (docs/size.md).
 //
 //   node bench/js/instructions.mjs [case ...] [--n=20000]     (cases: all when none named; see CASES below)
 //   node bench/js/instructions.mjs --run=<case> --n=<n> [--warmup=<w>]  (one plain run, what callgrind measures)
 //
-// Needs valgrind (Debian's package) and the built package (npm run build:wasm). A run takes 10-60 s per case.
+// Needs valgrind (Debian's package) and the built package (npm run build:wasm); each run loads web/lib and web/pkg
+// afresh, so do not rebuild them meanwhile (or run a copy). A case takes 20 s to 4 min (the World frames).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
