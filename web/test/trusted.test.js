@@ -43,6 +43,18 @@ test('factory polygons are deeply frozen: mutation throws (strict mode) and chan
   }
 });
 
+test("a factory polygon's packed form is private: its own keys are type and points, nothing else to read or write", () => {
+  for (const s of [c2.polygon([P(0, -0), P(2, 0), P(1, 2)]), c2.polygonFromBox(c2.box(0, 0, 1, 1, 0.3)),
+    c2.decompose([P(0, 0), P(4, 0), P(4, 4), P(2, 1), P(0, 4)])[0]]) {
+    assert.deepEqual(Reflect.ownKeys(s), ['type', 'points']);
+    assert.equal(Object.getPrototypeOf(s), Object.prototype);
+    // The same answers as a plain copy of its points (the packed form was made from them and cannot change).
+    const other = c2.box(0.5, 0.5, 1, 0.25, 0.1);
+    assert.deepStrictEqual(c2.collide(s, other), c2.collide(plain(s), other));
+    assert.deepStrictEqual(c2.distance(s, other), c2.distance(plain(s), other));
+  }
+});
+
 test('trusted polygons answer exactly as the validating path, on 3,000 random pairs and every query', () => {
   const rnd = mulberry32(9);
   const world = new c2.World();

@@ -20,7 +20,8 @@
 // * A negative result means a rejected argument, described by errorCode/errorArg/errorIndex/errorField/
 //   errorMessage (the core's Status, which argument, which element of a batch; the strings are addresses of
 //   NUL-terminated ASCII in static storage).
-// * World (collide2d::World itself) and PreparedPolygons are embind class_es, owned by JS until delete(). Bulk
+// * World (collide2d::World itself) and PreparedPolygons are C++ objects owned by JS until their delete function,
+//   passed as their address (raw.h: viaAddress; not embind class_es, whose glue is large). Bulk
 //   results (pairs, events, query results, ray hits, SAT axes) are published as counts and heap addresses in
 //   g_io[kOut...]; JS reads them through typed views that it re-creates after the memory grew.
 // * Compound bodies (World::addCompound / addOutline): World.add of a polygon (kind 3) goes through addOutline, so a
@@ -40,6 +41,7 @@
 
 #include <emscripten/bind.h>
 
+#include <cstdarg>
 #include <cstdint>
 #include <cstdlib>
 #include <span>
@@ -313,6 +315,55 @@ std::uintptr_t c2_error_message() {
 }
 }  // namespace
 
+// embind's runtime (its __getTypeName, which words the errors about unbound types; built without RTTI) formats a type
+// id with sprintf(buffer, "%p", id), compiled to siprintf (musl's sprintf without floating point): the module's only
+// printf-like call, and it links musl's whole printf (printf_core, pop_arg, wctomb, ...: 2.5 KB of the gzipped .wasm).
+// The link wraps siprintf (-Wl,--wrap=siprintf, web/wasm/CMakeLists.txt) to this writer of that one form: "0x" and
+// the pointer in lowercase hex, or "0" for null, as musl writes them. Another format is copied without conversions
+// (nothing else in the module calls a printf; web/test/raw.test.js checks the "%p" form through the exported
+// ___getTypeName).
+extern "C" int __wrap_siprintf(char* out, const char* format, ...) {
+  if (format[0] == '%' && format[1] == 'p' && format[2] == '\0') {
+    va_list args;
+    va_start(args, format);
+    std::uintptr_t v = reinterpret_cast<std::uintptr_t>(va_arg(args, void*));
+    va_end(args);
+    char digits[2 * sizeof(v)];
+    int n = 0;
+    do {
+      digits[n++] = "0123456789abcdef"[v & 15];
+      v >>= 4;
+    } while (v != 0);
+    int k = 0;
+    if (n > 1 || digits[0] != '0') {  // (musl writes a null pointer as "0")
+      out[k++] = '0';
+      out[k++] = 'x';
+    }
+    while (n > 0) out[k++] = digits[--n];
+    out[k] = '\0';
+    return k;
+  }
+  int k = 0;
+  for (; format[k] != '\0'; ++k) out[k] = format[k];
+  out[k] = '\0';
+  return k;
+}
+
+// embind's runtime registers, at start-up, every type it could convert (bind.cpp: its builtin types). The module's
+// functions take and return only numbers (int, unsigned, unsigned long, double) and void, so the registrations of
+// bool, the strings (std::string, std::wstring, std::u16string, std::u32string), emscripten::val, the memory views
+// and the 64-bit integers are wrapped to these no-ops (-Wl,--wrap=..., web/wasm/CMakeLists.txt): the glue then does
+// not link their converters (UTF-16/32 codecs, the emval handle table: 1.8 KB of the gzipped bundle, 0.3 KB of the
+// .wasm). A function bound with one of those types would throw embind's UnboundTypeError when called.
+extern "C" {
+void __wrap__embind_register_bool(const void*, const char*, std::size_t, bool, bool) {}
+void __wrap__embind_register_std_string(const void*, const char*) {}
+void __wrap__embind_register_std_wstring(const void*, std::size_t, const char*) {}
+void __wrap__embind_register_emval(const void*, const char*) {}
+void __wrap__embind_register_memory_view(const void*, unsigned, const char*) {}
+void __wrap__embind_register_bigint(const void*, const char*, std::size_t, long long, unsigned long long) {}
+}
+
 EMSCRIPTEN_BINDINGS(collide2d) {
   using namespace emscripten;
   // memory plumbing and errors
@@ -332,3 +383,4 @@ EMSCRIPTEN_BINDINGS(collide2d) {
   function("raycast", &c2_raycast);
   function("closestPoint", &c2_closest_point);
 }
+

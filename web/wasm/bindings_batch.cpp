@@ -1,5 +1,5 @@
 // collide2d — WebAssembly bindings of the batches (calling convention: bindings.cpp's header): circles, packed
-// polygons (built into g_polygons at each call) and PreparedPolygons (an embind class_ that keeps polygons prepared
+// polygons (built into g_polygons at each call) and PreparedPolygons (a set, owned by JS, that keeps polygons prepared
 // across calls), index pairs and outputs at byte offsets of the scratch buffer. A rejected element sets the last error
 // (arg: the JS argument, index: the element) and returns -1 before anything is written.
 #include <collide2d/collide2d.h>
@@ -151,9 +151,10 @@ int c2_batch_circle_polygon(std::uint32_t circlesOff, std::uint32_t circleCount,
 }
 
 // ---- prepared polygon sets (batch.preparePolygons): PreparedPolygon objects that live across calls --------------
-/// An embind class_: JS creates it with `new Module.PreparedPolygons()`, fills it once with prepare(), and owns it
-/// until delete(). Its array comes from malloc, which returns null when the memory cannot grow (operator new would
-/// abort the module instead): a set too large to prepare is an Error::OutOfMemory, not a dead module.
+/// JS creates it with preparedNew() (raw.h: make; 0 when out of memory), fills it once with preparedCreate(), and owns
+/// it until preparedDelete(); it is passed as its address (raw.h: viaAddress). Its array comes from malloc, which
+/// returns null when the memory cannot grow (operator new would abort the module instead): a set too large to prepare
+/// is an Error::OutOfMemory, not a dead module.
 struct PreparedSet {
   PreparedPolygon* items = nullptr;
   std::size_t count = 0;
@@ -283,10 +284,11 @@ EMSCRIPTEN_BINDINGS(collide2d_batch) {
   function("batchCollidePolygonPolygon", &c2_batch_collide_polygon_polygon);
   function("batchCirclePolygon", &c2_batch_circle_polygon);
   function("batchDistancePolygonPolygon", &c2_batch_distance_polygon_polygon);
-  class_<PreparedSet>("PreparedPolygons")
-      .constructor<>()
-      .function("prepare", &c2_prepared_create)
-      .function("polygonPolygon", &c2_batch_prepared_polygon_polygon)
-      .function("circlePolygon", &c2_batch_prepared_circle_polygon)
-      .function("distance", &c2_batch_prepared_distance);
+  // A prepared set is passed as its address (raw.h: viaAddress), first argument of each function.
+  function("preparedNew", &make<PreparedSet>);
+  function("preparedDelete", viaAddress<destroy<PreparedSet>>);
+  function("preparedCreate", viaAddress<c2_prepared_create>);
+  function("preparedPolygonPolygon", viaAddress<c2_batch_prepared_polygon_polygon>);
+  function("preparedCirclePolygon", viaAddress<c2_batch_prepared_circle_polygon>);
+  function("preparedDistance", viaAddress<c2_batch_prepared_distance>);
 }

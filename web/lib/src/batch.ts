@@ -8,7 +8,7 @@ import {
 import { align8 } from './marshal.js';
 import type { RawPreparedPolygons } from './raw.js';
 import {
-  bufPtr, f64, fresh, guarded, loaded, need, raw, rejected, releaseQuietly, reserve, u32, u8, type Describe,
+  bufPtr, f64, fresh, guarded, need, outOfMemory, raw, rejected, releaseQuietly, reserve, u32, u8, type Describe,
 } from './runtime.js';
 import type { PackedPolygons, Polygon, Untagged, Vec2 } from './types.js';
 
@@ -102,7 +102,7 @@ function putPolygons(fn: string, names: readonly string[], polygons: PackedPolyg
 
 const preparedToken = Symbol('PreparedPolygons');
 const preparedRegistry = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry((set: RawPreparedPolygons) => releaseQuietly(set))
+  ? new FinalizationRegistry((set: RawPreparedPolygons) => releaseQuietly((p) => raw.preparedDelete(p), set))
   : null;
 let preparedOf: (fn: string, p: PreparedPolygons) => RawPreparedPolygons;
 let makePrepared: (set: RawPreparedPolygons, count: number) => PreparedPolygons;
@@ -143,7 +143,7 @@ export class PreparedPolygons {
     const set = this.#set;
     if (set === null) return;
     preparedRegistry?.unregister(this);
-    set.delete();
+    raw.preparedDelete(set);
     this.#set = null;
     this.#count = 0;
   }
@@ -176,12 +176,12 @@ function preparePolygons(polygons: PackedPolygons | ReadonlyArray<Untagged<Polyg
   const base = reserve(fn, offsetsOff + offsets.length * 4);
   f64.set(packed.vertices, base >> 3);
   u32.set(offsets, (base + offsetsOff) >> 2);
-  const m = loaded();
-  const set = guarded(fn, () => new m.PreparedPolygons());
-  const r = guarded(fn, () => set.prepare(0, vertexCount, offsetsOff, offsets.length - 1, 0));
+  const set = guarded(fn, () => raw.preparedNew());
+  if (set === 0) throw outOfMemory(fn);
+  const r = guarded(fn, () => raw.preparedCreate(set, 0, vertexCount, offsetsOff, offsets.length - 1, 0));
   fresh();
   if (r < 0) {
-    set.delete();
+    raw.preparedDelete(set);
     rejected(fn, ['polygons'], [], batchError(fn, ['polygons']));
   }
   return makePrepared(set, offsets.length - 1);
@@ -202,8 +202,8 @@ function pairBatch(fn: string, polygons: BatchPolygons, pairs: Uint32Array, mode
     : putPolygons(fn, names, polygons as PackedPolygons, n * 8 + outBytes, 0);
   const outOff = pairsOff + n * 8;
   u32.set(pairs, (bufPtr + pairsOff) >> 2);
-  const r = mode === 2 ? (prepared !== null ? prepared.distance(pairsOff, n, outOff) : raw.batchDistancePolygonPolygon(pairsOff, n, outOff))
-    : prepared !== null ? prepared.polygonPolygon(pairsOff, n, outOff, mode)
+  const r = mode === 2 ? (prepared !== null ? raw.preparedDistance(prepared, pairsOff, n, outOff) : raw.batchDistancePolygonPolygon(pairsOff, n, outOff))
+    : prepared !== null ? raw.preparedPolygonPolygon(prepared, pairsOff, n, outOff, mode)
     : mode > 0 ? raw.batchCollidePolygonPolygon(pairsOff, n, outOff) : raw.batchOverlapsPolygonPolygon(pairsOff, n, outOff);
   if (r < 0) {
     const count = polygonCount(polygons);
@@ -229,7 +229,7 @@ function circlePolygonBatch(fn: string, circles: Float64Array, polygons: BatchPo
   f64.set(circles, (bufPtr + circlesOff) >> 3);
   u32.set(pairs, (bufPtr + pairsOff) >> 2);
   const mode = collideMode ? 1 : 0;
-  const r = prepared !== null ? prepared.circlePolygon(circlesOff, circleCount, pairsOff, n, outOff, mode)
+  const r = prepared !== null ? raw.preparedCirclePolygon(prepared, circlesOff, circleCount, pairsOff, n, outOff, mode)
     : raw.batchCirclePolygon(circlesOff, circleCount, pairsOff, n, outOff, mode);
   if (r < 0) {
     rejected(fn, names, [], batchError(fn, names, pairs, [circleCount, polygonCount(polygons)], ['circles', 'polygons']));

@@ -332,7 +332,13 @@ export function verticesAtBuffer(count: number): Vec2[] {
 // The mark is a private field stamped on the object itself (the "constructor return override" lets a class add its
 // private field to any object): it cannot be forged or copied from another object, checking it (`#xy in s`) is an
 // inline-cached property test rather than a hash lookup, and the object stays a plain object (Object.prototype).
-// The field holds the vertices as one array of numbers, copied into wasm memory without visiting n {x, y} objects.
+// The field holds the packed form of the vertices: x0, y0, x1, y1, ... in one array of numbers made once from the
+// frozen points (so it cannot drift from them) and reachable only through the private field (nothing can write to
+// it). A call copies it into the wasm scratch buffer (a loop over 2n doubles) instead of reading n {x, y} objects. It
+// is plain JavaScript memory, collected with the polygon: nothing in wasm memory belongs to a polygon, so nothing can
+// leak there. (A Float64Array measured 20 % slower per distance() of two 8-gons over 10,000 pairs: V8 keeps a typed
+// array of more than 64 bytes outside the JS heap, one more place to fetch per call; an array of numbers keeps its
+// doubles in one block beside its header.)
 class Receiver {
   constructor(o: object) {
     return o;
@@ -344,7 +350,7 @@ class Trusted extends Receiver {
     super(o);
     this.#xy = xy;
   }
-  /** Marks a polygon shape (before it is frozen) with its vertices. */
+  /** Marks a polygon shape (before it is frozen) with its packed vertices. */
   static add(o: { points: readonly Vec2[] }): void {
     const pts = o.points;
     const xy: number[] = [];

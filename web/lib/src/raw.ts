@@ -18,55 +18,14 @@ export interface ModuleArgs {
 /** The module factory that Emscripten's glue (web/pkg/collide2d.mjs) exports by default. */
 export type ModuleFactory = (args: ModuleArgs) => Promise<RawModule>;
 
-/** An object of an embind class_, owned by JS until delete(). */
-export interface RawObject {
-  delete(): void;
-}
+/**
+ * A C++ collide2d::World that JS owns until worldDelete(): its address in wasm memory (a number, 0 for none). The
+ * module has no embind class_ (bindings_world.cpp; web/wasm/raw.h: viaAddress): the World's functions take it first.
+ */
+export type RawWorld = number & { readonly __raw: 'World' };
 
-/** The embind class_ PreparedPolygons (bindings.cpp: PreparedSet). */
-export interface RawPreparedPolygons extends RawObject {
-  prepare(vertexOff: number, vertexCount: number, offsetsOff: number, polygonCount: number, arg: number): number;
-  polygonPolygon(pairsOff: number, n: number, outOff: number, collideMode: number): number;
-  circlePolygon(circlesOff: number, circleCount: number, pairsOff: number, n: number, outOff: number, collideMode: number): number;
-  distance(pairsOff: number, n: number, outOff: number): number;
-}
-
-/** The embind class_ World (the C++ collide2d::World itself); methods that take a handle return -1 when it is stale. */
-export interface RawWorld extends RawObject {
-  setCellSize(size: number): void;
-  reserve(bodies: number): void;
-  clear(): void;
-  add(kind: number, start: number, count: number, userId: number, category: number, mask: number, group: number): number;
-  addCompound(recordsOff: number, n: number, userId: number, category: number, mask: number, group: number): number;
-  partCount(body: number): number;
-  remove(body: number): number;
-  has(body: number): number;
-  bodyCount(): number;
-  bodies(): number;
-  setTransform(body: number, x: number, y: number, angle: number): number;
-  setTransforms(xyaOff: number, n: number): number;
-  setTransformsOf(xyaOff: number, handlesOff: number, n: number): number;
-  getTransform(body: number): number;
-  setFilter(body: number, category: number, mask: number, group: number): number;
-  getFilter(body: number): number;
-  setStatic(body: number, isStatic: number): number;
-  getStatic(body: number): number;
-  setUserId(body: number, userId: number): number;
-  getUserId(body: number): number;
-  getShape(body: number, part: number): number;
-  getBounds(body: number, part: number): number;
-  step(): number;
-  queryAabb(mask: number): number;
-  queryPoint(mask: number): number;
-  queryShape(kind: number, start: number, count: number, mask: number): number;
-  raycast(all: number, mask: number): number;
-  heapBytes(): number;
-}
-
-/** An embind class_ as the module exposes it (only its prototype is used: to disable it after an abort). */
-export interface RawClass<T> {
-  readonly prototype: T;
-}
+/** A prepared polygon set (bindings_batch.cpp: PreparedSet) that JS owns until preparedDelete(): its address. */
+export type RawPreparedPolygons = number & { readonly __raw: 'PreparedPolygons' };
 
 /** The plain functions of the module, by name (the names registered with embind's function()). */
 export interface RawFunctions {
@@ -113,8 +72,45 @@ export interface RawFunctions {
   batchCollidePolygonPolygon(pairsOff: number, n: number, outOff: number): number;
   batchCirclePolygon(circlesOff: number, circleCount: number, pairsOff: number, n: number, outOff: number, collideMode: number): number;
   batchDistancePolygonPolygon(pairsOff: number, n: number, outOff: number): number;
-  // World (a null result: out of memory)
-  newWorld(): RawWorld | null;
+  // prepared polygon sets (bindings_batch.cpp; preparedNew() is 0 when out of memory)
+  preparedNew(): RawPreparedPolygons | 0;
+  preparedDelete(set: RawPreparedPolygons): void;
+  preparedCreate(set: RawPreparedPolygons, vertexOff: number, vertexCount: number, offsetsOff: number, polygonCount: number, arg: number): number;
+  preparedPolygonPolygon(set: RawPreparedPolygons, pairsOff: number, n: number, outOff: number, collideMode: number): number;
+  preparedCirclePolygon(set: RawPreparedPolygons, circlesOff: number, circleCount: number, pairsOff: number, n: number, outOff: number, collideMode: number): number;
+  preparedDistance(set: RawPreparedPolygons, pairsOff: number, n: number, outOff: number): number;
+  // World (bindings_world.cpp; newWorld() is 0 when out of memory); a function taking a body handle returns -1 when
+  // it is stale
+  newWorld(): RawWorld | 0;
+  worldDelete(world: RawWorld): void;
+  worldSetCellSize(world: RawWorld, size: number): void;
+  worldReserve(world: RawWorld, bodies: number): void;
+  worldClear(world: RawWorld): void;
+  worldAdd(world: RawWorld, kind: number, start: number, count: number, userId: number, category: number, mask: number, group: number): number;
+  worldAddCompound(world: RawWorld, recordsOff: number, n: number, userId: number, category: number, mask: number, group: number): number;
+  worldPartCount(world: RawWorld, body: number): number;
+  worldRemove(world: RawWorld, body: number): number;
+  worldHas(world: RawWorld, body: number): number;
+  worldBodyCount(world: RawWorld): number;
+  worldBodies(world: RawWorld): number;
+  worldSetTransform(world: RawWorld, body: number, x: number, y: number, angle: number): number;
+  worldSetTransforms(world: RawWorld, xyaOff: number, n: number): number;
+  worldSetTransformsOf(world: RawWorld, xyaOff: number, handlesOff: number, n: number): number;
+  worldGetTransform(world: RawWorld, body: number): number;
+  worldSetFilter(world: RawWorld, body: number, category: number, mask: number, group: number): number;
+  worldGetFilter(world: RawWorld, body: number): number;
+  worldSetStatic(world: RawWorld, body: number, isStatic: number): number;
+  worldGetStatic(world: RawWorld, body: number): number;
+  worldSetUserId(world: RawWorld, body: number, userId: number): number;
+  worldGetUserId(world: RawWorld, body: number): number;
+  worldGetShape(world: RawWorld, body: number, part: number): number;
+  worldGetBounds(world: RawWorld, body: number, part: number): number;
+  worldStep(world: RawWorld): number;
+  worldQueryAabb(world: RawWorld, mask: number): number;
+  worldQueryPoint(world: RawWorld, mask: number): number;
+  worldQueryShape(world: RawWorld, kind: number, start: number, count: number, mask: number): number;
+  worldRaycast(world: RawWorld, all: number, mask: number): number;
+  worldHeapBytes(world: RawWorld): number;
   worldCastShape(world: RawWorld, kind: number, start: number, count: number, mask: number): number;
   worldMoveAndSlide(world: RawWorld, kind: number, start: number, count: number, maxIterations: number, mask: number): number;
   worldSetContactMode(world: RawWorld, mode: number): void;
@@ -132,10 +128,8 @@ export interface RawFunctions {
   decomposeInfo(): number;
 }
 
-/** The instantiated module: its functions, its classes and Emscripten's views of the wasm memory. */
+/** The instantiated module: its functions and Emscripten's views of the wasm memory. */
 export interface RawModule extends RawFunctions {
-  readonly PreparedPolygons: RawClass<RawPreparedPolygons> & (new () => RawPreparedPolygons);
-  readonly World: RawClass<RawWorld>;
   readonly HEAPU8: Uint8Array;
   readonly HEAPU32: Uint32Array;
   readonly HEAPF64: Float64Array;

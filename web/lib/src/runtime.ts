@@ -76,7 +76,7 @@ function setup(m: RawModule): void {
   ready = true;
 }
 
-/** The module, after need(): for the few callers that use its classes or heap directly. */
+/** The module, after need(): for the few callers that use its heap directly. */
 export function loaded(): RawModule {
   if (M === null) throw notReady('');
   return M;
@@ -86,7 +86,7 @@ export function loaded(): RawModule {
 // The module links with -sABORTING_MALLOC=0: a failed malloc is an Error::OutOfMemory status, reported as a
 // RangeError like any rejected argument. An allocation that still aborts the module (operator new, which
 // Emscripten's libc++ aborts on without exceptions) leaves wasm memory in an unknown state: then every raw function
-// and every method of the raw classes is swapped for one that throws the same RangeError, so no later call can
+// is swapped for one that throws the same RangeError, so no later call can
 // answer from that state, and the normal path pays for no check.
 
 /** Throws unless init() resolved. `fn` names the function called. */
@@ -115,15 +115,6 @@ function onAbort(): void {
     throw deadError();
   };
   raw = Object.fromEntries(Object.keys(raw).map((name) => [name, thrower])) as unknown as RawFunctions;
-  const m = M;
-  if (m !== null) {
-    for (const proto of [m.World.prototype, m.PreparedPolygons.prototype] as object[]) {
-      for (const key of Object.getOwnPropertyNames(proto)) {
-        const slots = proto as Record<string, unknown>;
-        if (key !== 'constructor' && typeof slots[key] === 'function') slots[key] = thrower;
-      }
-    }
-  }
   ready = false;
 }
 
@@ -143,11 +134,11 @@ export function guarded<T>(fn: string, call: () => T): T {
   }
 }
 
-/** Deletes an embind object from a FinalizationRegistry callback, where a throw (a module that aborted) would be an
- * uncaught exception. */
-export function releaseQuietly(handle: { delete(): void }): void {
+/** Deletes a World or a prepared set (`release(address)`) from a FinalizationRegistry callback, where a throw (a
+ * module that aborted) would be an uncaught exception. */
+export function releaseQuietly<T extends number>(release: (address: T) => void, address: T): void {
   try {
-    handle.delete();
+    release(address);
   } catch {
     // the module aborted: its memory is gone anyway
   }

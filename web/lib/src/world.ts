@@ -16,7 +16,7 @@ import {
 } from './world_bodies.js';
 
 const worldRegistry = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry((w: RawWorld) => releaseQuietly(w))
+  ? new FinalizationRegistry((w: RawWorld) => releaseQuietly((p) => raw.worldDelete(p), w))
   : null;
 const CONTACT_MODES: readonly ContactMode[] = ['contacts', 'pairs', 'manifolds'];
 const NO_NUMBERS = new Float64Array(0); // pairContacts / pairManifolds after a step in another mode
@@ -70,7 +70,7 @@ export class World {
    */
   static readonly PART_STRIDE = 3;
 
-  #p: RawWorld | null = null; // the embind World (the C++ collide2d::World); null once freed
+  #p: RawWorld | null = null; // the C++ collide2d::World (its address); null once freed
   // After the last step(): counts and addresses of pairs and events; after the last query: of its results.
   #pairs = 0;
   #pairsAt = 0;
@@ -121,8 +121,8 @@ export class World {
     }
     const p = guarded(fn, () => raw.newWorld());
     fresh();
-    if (p === null) throw outOfMemory(fn);
-    if (cellSize > 0) p.setCellSize(cellSize);
+    if (p === 0) throw outOfMemory(fn);
+    if (cellSize > 0) raw.worldSetCellSize(p, cellSize);
     this.#p = p;
     worldRegistry?.register(this, p, this);
   }
@@ -158,7 +158,7 @@ export class World {
   remove(handle: BodyHandle): void {
     const p = this.#live('remove');
     checkHandle('World.remove', 'handle', handle);
-    if (p.remove(handle) < 0) throw staleHandle('World.remove', 'handle', handle);
+    if (raw.worldRemove(p, handle) < 0) throw staleHandle('World.remove', 'handle', handle);
   }
 
   /**
@@ -168,17 +168,17 @@ export class World {
   has(handle: number): handle is BodyHandle {
     const p = this.#live('has');
     if (typeof handle !== 'number') throw typeError('World.has', 'handle', 'a body handle (a number)', handle);
-    return (handle >>> 0) === handle && p.has(handle) !== 0;
+    return (handle >>> 0) === handle && raw.worldHas(p, handle) !== 0;
   }
 
   /** Removes every body (their pairs end at the next step()). */
   clear(): void {
-    this.#live('clear').clear();
+    raw.worldClear(this.#live('clear'));
   }
 
   /** Number of live bodies. */
   get bodyCount(): number {
-    return this.#live('bodyCount').bodyCount();
+    return raw.worldBodyCount(this.#live('bodyCount'));
   }
 
   /**
@@ -191,15 +191,15 @@ export class World {
     if (!Number.isInteger(n) || n < 0 || n >= MAX_BODIES) {
       throw argumentError('World.reserve', 'OutOfRange', 'n', `must be an integer in [0, ${MAX_BODIES - 1}]`, n);
     }
-    guarded('World.reserve', () => p.reserve(n));
+    guarded('World.reserve', () => raw.worldReserve(p, n));
     fresh();
   }
 
   /** A copy of the live handles in body order (the order {@link World.setTransforms} reads). */
   bodies(): HandleArray {
     const p = this.#live('bodies');
-    const n = p.bodyCount();
-    const at = p.bodies() >>> 2;
+    const n = raw.worldBodyCount(p);
+    const at = raw.worldBodies(p) >>> 2;
     fresh();
     return u32.slice(at, at + n) as HandleArray;
   }
@@ -229,7 +229,7 @@ export class World {
   /** The body's transform. */
   getTransform(handle: BodyHandle): Required<BodyTransform> {
     const p = this.#live('getTransform');
-    readHandle('World.getTransform', p.getTransform(handle), handle);
+    readHandle('World.getTransform', raw.worldGetTransform(p, handle), handle);
     return { x: io[OUT], y: io[OUT + 1], angle: io[OUT + 2] };
   }
 
@@ -241,7 +241,7 @@ export class World {
   /** The body's filter. */
   getFilter(handle: BodyHandle): BodyFilter {
     const p = this.#live('getFilter');
-    readHandle('World.getFilter', p.getFilter(handle), handle);
+    readHandle('World.getFilter', raw.worldGetFilter(p, handle), handle);
     return { category: io[OUT], mask: io[OUT + 1], group: io[OUT + 2] };
   }
 
@@ -257,7 +257,7 @@ export class World {
     const p = this.#live('setStatic');
     checkHandle(fn, 'handle', handle);
     if (typeof isStatic !== 'boolean') throw typeError(fn, 'isStatic', 'a boolean', isStatic);
-    if (p.setStatic(handle, isStatic ? 1 : 0) < 0) throw staleHandle(fn, 'handle', handle);
+    if (raw.worldSetStatic(p, handle, isStatic ? 1 : 0) < 0) throw staleHandle(fn, 'handle', handle);
   }
 
   /** True when the body is static (see {@link World.setStatic}). */
@@ -265,7 +265,7 @@ export class World {
     const fn = 'World.isStatic';
     const p = this.#live('isStatic');
     checkHandle(fn, 'handle', handle);
-    const r = p.getStatic(handle);
+    const r = raw.worldGetStatic(p, handle);
     if (r < 0) throw staleHandle(fn, 'handle', handle);
     return r === 1;
   }
@@ -276,13 +276,13 @@ export class World {
     const p = this.#live('setUserId');
     checkHandle(fn, 'handle', handle);
     finite(fn, 'id', id);
-    if (p.setUserId(handle, id) < 0) throw staleHandle(fn, 'handle', handle);
+    if (raw.worldSetUserId(p, handle, id) < 0) throw staleHandle(fn, 'handle', handle);
   }
 
   /** The body's user id. */
   getUserId(handle: BodyHandle): number {
     const p = this.#live('getUserId');
-    readHandle('World.getUserId', p.getUserId(handle), handle);
+    readHandle('World.getUserId', raw.worldGetUserId(p, handle), handle);
     return io[OUT];
   }
 
@@ -293,7 +293,7 @@ export class World {
   partCount(handle: BodyHandle): number {
     const p = this.#live('partCount');
     checkHandle('World.partCount', 'handle', handle);
-    const n = p.partCount(handle);
+    const n = raw.worldPartCount(p, handle);
     readHandle('World.partCount', n, handle);
     return n;
   }
@@ -321,7 +321,7 @@ export class World {
     const fn = 'World.getBounds';
     const p = this.#live('getBounds');
     const k = partIndex(fn, p, handle, part);
-    readHandle(fn, p.getBounds(handle, k), handle);
+    readHandle(fn, raw.worldGetBounds(p, handle, k), handle);
     return { type: 'aabb', min: vecAt(OUT), max: vecAt(OUT + 2) };
   }
 
@@ -331,7 +331,7 @@ export class World {
     if (p === null) throw freedError('step');
     let n;
     try {
-      n = p.step();
+      n = raw.worldStep(p);
     } catch (e) {
       throw guarded('World.step', () => { throw e; });
     }
@@ -476,7 +476,7 @@ export class World {
     const fn = 'World.queryAabb';
     const p = this.#live('queryAabb');
     putFixed(fn, 'aabb', aabb, 0, AABB);
-    return this.#query(fn, ['aabb', 'mask'], [aabb, mask], p.queryAabb(maskArg(fn, mask)));
+    return this.#query(fn, ['aabb', 'mask'], [aabb, mask], raw.worldQueryAabb(p, maskArg(fn, mask)));
   }
 
   /** Bodies whose world shape contains the point (boundary included); returns their count. */
@@ -484,7 +484,7 @@ export class World {
     const fn = 'World.queryPoint';
     const p = this.#live('queryPoint');
     putPoint(fn, 'point', point, POINT);
-    const n = p.queryPoint(maskArg(fn, mask));
+    const n = raw.worldQueryPoint(p, maskArg(fn, mask));
     // (The core names the point's field "point": the argument itself is the point.)
     return this.#query(fn, ['point', 'mask'], [point, mask], n, (arg, _index, field, message) =>
       (arg === 0 && field === 'point' ? `argument point ${message} (got ${show(point)})` : undefined));
@@ -495,7 +495,7 @@ export class World {
     const fn = 'World.queryShape';
     const p = this.#live('queryShape');
     const kind = putShape(fn, 'shape', shape, 0, PAIR_SHAPES);
-    return this.#query(fn, ['shape', 'mask'], [shape, mask], p.queryShape(kind, io[0], io[1], maskArg(fn, mask)));
+    return this.#query(fn, ['shape', 'mask'], [shape, mask], raw.worldQueryShape(p, kind, io[0], io[1], maskArg(fn, mask)));
   }
 
   /** View: the handles of the last query, sorted by slot index. */
@@ -525,7 +525,7 @@ export class World {
     const p = this.#live(name);
     const fn = 'World.' + name;
     putFixed(fn, 'ray', ray, 0, RAY);
-    const n = p.raycast(all, maskArg(fn, mask));
+    const n = raw.worldRaycast(p, all, maskArg(fn, mask));
     fresh();
     if (n < 0) rejected(fn, ['ray', 'mask'], [ray, mask]);
     return this.#hits(n, OUT + 1);
@@ -666,7 +666,7 @@ export class World {
 
   /** Bytes of wasm heap the world holds (vector capacities, polygons; not the allocator's overhead). */
   get heapBytes(): number {
-    return this.#live('heapBytes').heapBytes();
+    return raw.worldHeapBytes(this.#live('heapBytes'));
   }
 
   /** Releases the world's wasm memory. Safe to call more than once; every other member then throws. */
@@ -678,7 +678,7 @@ export class World {
     this.#vPairs = this.#vBegins = this.#vEnds = this.#vEndsOther = this.#vQueries = null;
     this.#vPartPairs = this.#vQueryParts = this.#vRayParts = null;
     this.#vContacts = this.#vRays = this.#vManifolds = null;
-    p.delete();
+    raw.worldDelete(p);
   }
 
   /**

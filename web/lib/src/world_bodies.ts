@@ -8,7 +8,7 @@ import {
   AABB, BOX, CAPSULE, CIRCLE, COMPOUND, MAX_PARTS, PAIR_SHAPES, SEGMENT, putCompound, putShape, vecAt,
 } from './marshal.js';
 import type { RawWorld } from './raw.js';
-import { OUT, SLOT1, f64, fresh, guarded, heap, io, lastError, rejected, reserve, u32 } from './runtime.js';
+import { OUT, SLOT1, f64, fresh, guarded, heap, io, lastError, raw, rejected, reserve, u32 } from './runtime.js';
 import type { BodyHandle, BodyShape, Collide2dError, Shape, Vec2 } from './types.js';
 
 /** World::kMaxBodies + 1: handles' slot bits. */
@@ -125,8 +125,8 @@ export function addBody(p: RawWorld, shape: unknown, transform: unknown, options
   io[SLOT1 + 2] = angle;
   const parts = isCompound ? (shape.parts as readonly unknown[]) : [];
   const h = guarded(fn, () => (isCompound
-    ? p.addCompound(kind, parts.length, userId, category, mask, group)
-    : p.add(kind, io[0], io[1], userId, category, mask, group)));
+    ? raw.worldAddCompound(p, kind, parts.length, userId, category, mask, group)
+    : raw.worldAdd(p, kind, io[0], io[1], userId, category, mask, group)));
   fresh();
   if (h === -1) {
     const edges: [number, number] = [io[OUT], io[OUT + 1]];
@@ -146,7 +146,7 @@ export function addBody(p: RawWorld, shape: unknown, transform: unknown, options
       throw e;
     }
   }
-  if (o !== undefined && o.static === true) p.setStatic(h, 1);
+  if (o !== undefined && o.static === true) raw.worldSetStatic(p, h, 1);
   return (h >>> 0) as BodyHandle;
 }
 
@@ -172,7 +172,7 @@ export function setTransformOf(p: RawWorld, handle: unknown, a: unknown, b: unkn
     angle = a.angle === undefined ? 0 : finite(fn, 'transform.angle', a.angle);
     what = 'argument transform puts the body';
   }
-  if (p.setTransform(handle, x, y, angle) < 0) throw handleOrRange(fn, handle, what);
+  if (raw.worldSetTransform(p, handle, x, y, angle) < 0) throw handleOrRange(fn, handle, what);
 }
 
 /** World.setTransforms (see its TSDoc). */
@@ -181,14 +181,14 @@ export function setTransformsOf(p: RawWorld, xya: unknown, handles: unknown): vo
   if (!(xya instanceof Float64Array)) throw typeError(fn, 'xya', 'a Float64Array', xya);
   let r;
   if (handles === undefined) {
-    const n = 3 * p.bodyCount();
+    const n = 3 * raw.worldBodyCount(p);
     if (xya.length !== n) {
       throw argumentError(fn, 'OutOfRange', 'xya.length', `must be 3 * bodyCount = ${n}`, xya.length);
     }
     fresh();
     const base = reserve(fn, n * 8);
     f64.set(xya, base >> 3);
-    r = p.setTransforms(0, n);
+    r = raw.worldSetTransforms(p, 0, n);
   } else {
     if (!(handles instanceof Uint32Array)) throw typeError(fn, 'handles', 'a Uint32Array (or undefined)', handles);
     const n = handles.length;
@@ -199,12 +199,12 @@ export function setTransformsOf(p: RawWorld, xya: unknown, handles: unknown): vo
     const base = reserve(fn, n * 28);
     f64.set(xya, base >> 3);
     u32.set(handles, (base + n * 24) >> 2);
-    r = p.setTransformsOf(0, n * 24, n);
+    r = raw.worldSetTransformsOf(p, 0, n * 24, n);
   }
   if (r >= 0) return;
   const { code, field } = lastError();
   if (field === 'handle' && handles instanceof Uint32Array) {
-    const i = handles.findIndex((h) => p.has(h) === 0);
+    const i = handles.findIndex((h) => raw.worldHas(p, h) === 0);
     throw staleHandle(fn, `handles[${i}]`, handles[i]);
   }
   // A NaN or an infinity; else a body put beyond the coordinate range: first a coordinate beyond it, else (a shape
@@ -221,7 +221,7 @@ export function partIndex(fn: string, p: RawWorld, handle: unknown, part: unknow
   checkHandle(fn, 'handle', handle);
   if (part === undefined) return -1;
   if (typeof part !== 'number') throw typeError(fn, 'part', 'a part index (a number)', part);
-  const n = p.partCount(handle);
+  const n = raw.worldPartCount(p, handle);
   if (n < 0) throw staleHandle(fn, 'handle', handle);
   if (!Number.isInteger(part) || part < 0 || part >= n) {
     throw argumentError(fn, 'OutOfRange', 'part', `must be an integer in [0, ${n}): the body has ${n} ` +
@@ -240,14 +240,14 @@ export function readHandle(fn: string, r: number, handle: unknown): void {
 export function shapeOf(p: RawWorld, handle: unknown, part: unknown): BodyShape {
   const fn = 'World.getShape';
   const k = partIndex(fn, p, handle, part);
-  const kind = p.getShape(handle as number, k);
+  const kind = raw.worldGetShape(p, handle as number, k);
   fresh();
   readHandle(fn, kind, handle);
   if (kind !== COMPOUND) return worldShapeAt(kind);
   const n = io[OUT];
   const parts = new Array<{ shape: Shape }>(n);
   for (let i = 0; i < n; i++) {
-    const r = p.getShape(handle as number, i);
+    const r = raw.worldGetShape(p, handle as number, i);
     fresh();
     parts[i] = { shape: worldShapeAt(r) };
   }
@@ -264,7 +264,7 @@ export function setFilterOf(p: RawWorld, handle: unknown, filter: unknown): void
   if (category !== undefined) bits(fn, 'filter.category', category, false);
   if (mask !== undefined) bits(fn, 'filter.mask', mask, false);
   if (group !== undefined) bits(fn, 'filter.group', group, true);
-  if (p.getFilter(handle) < 0) throw staleHandle(fn, 'handle', handle);
-  p.setFilter(handle, (category as number | undefined) ?? io[OUT], (mask as number | undefined) ?? io[OUT + 1],
+  if (raw.worldGetFilter(p, handle) < 0) throw staleHandle(fn, 'handle', handle);
+  raw.worldSetFilter(p, handle, (category as number | undefined) ?? io[OUT], (mask as number | undefined) ?? io[OUT + 1],
     (group as number | undefined) ?? io[OUT + 2]);
 }
