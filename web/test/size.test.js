@@ -2,8 +2,9 @@
 // wrapper and Emscripten's glue, as a bundler ships them) plus the .wasm, each gzip -9 — within a budget that guards
 // against growth. Measured this way (rather than as the sum of the files as tsc emits them, gzipped one by one) the
 // figure does not depend on how the wrapper's source is split into modules. docs/size.md: each feature's cost, how to
-// measure it (scripts/size-report.mjs), and the mechanisms that keep it down. 126,980 bytes now (bundle 19,881 + wasm
-// 107,099; 135,415 when the wrapper was split by concern). The inline entry (wasm embedded as base64) is reported on
+// measure it (scripts/size-report.mjs), and the mechanisms that keep it down. 131,968 bytes now (bundle 19,881 + wasm
+// 112,087: the World in parts, its sensors, angle checks, static partners and cheap moves added 5.0 KB to the 126,980
+// of the size work; 135,415 when the wrapper was split by concern). The inline entry (wasm embedded as base64) is reported on
 // its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
-const BUDGET = 127500;
+const BUDGET = 132500;
 const file = (path) => fileURLToPath(new URL(path, import.meta.url));
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 

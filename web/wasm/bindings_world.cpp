@@ -120,7 +120,7 @@ int c2_world_raycast(World& world, int all, std::uint32_t mask) {
   return publishRays(*w, all != 0 ? w->raycastAll(g_ray, mask) : w->raycast(g_ray, mask));
 }
 
-// ---- World: shape casts and move-and-slide (world.h; cpp/src/world_queries.cpp) ------------------------------------
+// ---- World: shape casts and move-and-slide (world.h; cpp/src/world/casts.cpp) ------------------------------------
 /// Reads the shape in slot 0 (kinds as c2_world_add), the transform in slot 1 (x, y, angle) and the motion at kPoint.
 /// Arguments as the JS methods number them: 0 shape, 1 transform, 2 translation / displacement.
 Status loadCast(int kind, int start, int count, const char* motion, Transform& xf, Vec2& d, int& arg) {
