@@ -51,10 +51,19 @@ describe('stress view, level mode', () => {
       assert.equal(await page.locator('[data-testid="stress-level"]').isChecked(), true);
       assert.equal(await page.locator('[data-testid="mode-world"]').isChecked(), true, 'the level lives in the World');
       assert.equal(await page.locator('[data-testid="mode-brute"]').isDisabled(), true);
-      await page.waitForTimeout(1500); // let the circles run into the level
-      await page.locator('[data-testid="stress-pause"]').click();
-      await page.waitForFunction(() => location.hash.includes('paused=1'));
-      await page.waitForTimeout(300); // the last frame (it updates the figures when paused)
+      // Let the circles run into the level until the page shows circles touching parts of compound bodies, then
+      // pause. How many frames that takes depends on the machine's speed, so wait for the page's own figure (and run
+      // again if the last frame before the pause lost the touch), rather than for a fixed time.
+      const touchedPartsShown = () => page.evaluate(() => Number(document.querySelector('[data-testid="stress-touched-parts"]')?.textContent?.replace(/[^0-9]/g, '') || 0));
+      for (let attempt = 0; ; attempt++) {
+        await page.waitForFunction(() => Number(document.querySelector('[data-testid="stress-touched-parts"]')?.textContent?.replace(/[^0-9]/g, '') || 0) > 0, null, { timeout: 60_000 });
+        await page.locator('[data-testid="stress-pause"]').click();
+        await page.waitForFunction(() => location.hash.includes('paused=1'));
+        await page.waitForTimeout(300); // the last frame (it updates the figures when paused)
+        if ((await touchedPartsShown()) > 0 || attempt === 20) break;
+        await page.locator('[data-testid="stress-pause"]').click(); // run again
+        await page.waitForFunction(() => !location.hash.includes('paused=1'));
+      }
       const params = await hashParams(page);
       assert.equal(params.get('level'), '1');
       assert.equal(params.get('mode'), 'world');
