@@ -382,7 +382,8 @@ TEST(Gauntlet, SlopesClimbedOrSlidDown) {
       const Vec2 on{7, 2 * std::tan(slope)};
       pos = on + n * (ch.halfHeight + ch.halfWidth + 0.05);
       WorldSlideResult r;
-      ASSERT_TRUE(w.moveAndSlide(ch.shape, {pos, 0}, {0, -0.5}, o, r).ok());
+      ASSERT_TRUE(w.moveAndSlide(ch.shape, {pos, 0}, {0, -2}, o, r).ok());
+      ASSERT_GT(r.hitCount, 0) << deg << " " << ch.name;
       pos = r.position;
       const Vec2 landed = pos;
       for (int s = 0; s < 20; ++s) {

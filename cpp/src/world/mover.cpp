@@ -222,7 +222,6 @@ Judged judge(const Q& q, Vec2 d, const WorldCastHit& h, const Shape& body, C&& c
   }
   if (faceCount == 0) return r;
   auto outside = [&](Vec2 e, Vec2 on) { return support(q, e) >= dot(on, e) - tol; };
-  auto grazes = [&](Vec2 e, Vec2 on) { return dot(d, e) >= 0.0 && outside(e, on); };
   if (vertex >= 0) {
     // The faces at the vertex V: the one ending there (prev) and the one starting there (next).
     const int next = vertex, prev = vertex == 0 ? o.count - 1 : vertex - 1;
@@ -248,13 +247,22 @@ Judged judge(const Q& q, Vec2 d, const WorldCastHit& h, const Shape& body, C&& c
       r.graze = r.outside && dot(d, r.e) >= 0.0;
       return r;
     }
-    // A real corner: a graze when the shape is outside one of its faces and does not move into it.
+    // A real corner: a graze when the shape is outside one of its faces and does not move into it; a hit on the
+    // face it is outside of when there is one such face (the shape meets the corner from that face's side).
+    int outsideFace = -1, outsideCount = 0;
     for (const int j : {prev, next}) {
-      if (grazes(o.n[j], V)) {
+      if (!outside(o.n[j], V)) continue;
+      if (dot(d, o.n[j]) >= 0.0) {
         r.graze = r.outside = true;
         r.e = o.n[j];
         return r;
       }
+      outsideFace = j;
+      ++outsideCount;
+    }
+    if (outsideCount == 1) {
+      r.outside = true;
+      r.e = o.n[outsideFace];
     }
     return r;
   }
