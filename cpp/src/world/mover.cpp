@@ -405,6 +405,7 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
   };
 
   Vec2 pos = xf.position;
+  Vec2 previousStart = pos;
   Vec2 remaining = displacement;
   Vec2 planes[WorldSlideResult::kMaxIterations];
   int planeCount = 0;
@@ -413,15 +414,19 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
     // The surfaces the shape touches at the start of the leg (Box2D's mover gathers them the same way): the motion
     // into them is removed before the cast, and those it then moves along or away from are skipped by the cast
     // (so the cast never has to decide a start in contact).
+    // (Needed on the first leg and after a leg that did not move: a leg that stopped at a hit was backed off until
+    // clear of it, and a free leg ends the call.)
     int touchCount = 0;
     std::uint64_t touchKeys[kMaxSkips];
     Vec2 touchNormals[kMaxSkips];
-    {
+    const bool stuck = pos == previousStart;
+    previousStart = pos;
+    if (i == 0 || stuck) {
       const Shape& q = placeMover(shape, pos, xf.angle, c, s);
       const Aabb qb = bounds(q);
       const double m = 4.0 * kEps * std::max(maxAbs(qb.min), maxAbs(qb.max));
       visitParts(store, broad, mask, widen(qb, m), [&](std::uint32_t index, std::uint32_t part, const Shape& body) {
-        if (touchCount == kMaxSkips) return;
+        if (touchCount == kMaxSkips || !overlaps(q, body)) return;  // (the boolean first: most are apart)
         const Contact k = collide(q, body);
         if (!k.hit || k.depth > 0.0) return;  // apart, or sunk in (the cast's rule: not a plane)
         WorldCastHit t;
