@@ -334,7 +334,7 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
   // transform is still an error (as castShape's legs would report it).
   if (Status s = validatePlacement(shape, xf); !s) return s;
   if (Status s = validateOptions(opt); !s) return s;
-  const double c = std::cos(xf.angle), s = std::sin(xf.angle);
+  const double c = xf.angle == 0.0 ? 1.0 : std::cos(xf.angle), s = xf.angle == 0.0 ? 0.0 : std::sin(xf.angle);
   {
     const Aabb b = bounds(placeMover(shape, xf.position, xf.angle, c, s));
     if (!isFinite(b.min) || !isFinite(b.max) || !isFinite(b.min + displacement) || !isFinite(b.max + displacement)) {
