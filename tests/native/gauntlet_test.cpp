@@ -428,6 +428,17 @@ TEST(Gauntlet, SnapToGroundDownStairs) {
     if (snap == 0.3) EXPECT_EQ(air, 0);
     else EXPECT_GT(air, 5) << snap;  // 0.2 < a step's 0.25: snapping does not reach
   }
+  // A move that goes up (a jump) is never snapped down, however close the ground; one that does not go up is.
+  SlideOptions o;
+  o.up = {0, 1};
+  o.snapToGround = 0.3;
+  WorldSlideResult r;
+  ASSERT_TRUE(w.moveAndSlide(box, {{0.5, 0.4}, 0}, {0.1, 0.05}, o, r).ok());
+  EXPECT_FALSE(r.grounded);
+  EXPECT_EQ(r.position.y, 0.45);
+  ASSERT_TRUE(w.moveAndSlide(box, {{0.5, 0.4}, 0}, {0.1, 0.0}, o, r).ok());
+  EXPECT_TRUE(r.grounded);
+  EXPECT_NEAR(r.position.y, 0.3, 1e-9);
 }
 
 // Every option at its edge: out of range is an error naming it (no clamp), in range is accepted.
