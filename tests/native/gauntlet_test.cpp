@@ -599,3 +599,33 @@ TEST(Gauntlet, PolylineOfSegmentsAsOneCompound) {
     EXPECT_NEAR(pos.y, rise + ch.halfHeight, 1e-6) << ch.name;
   }
 }
+
+// maxSlopeAngle at its edge: a 40 degree ramp is a floor (climbed, grounded on it) with maxSlopeAngle 40 degrees and
+// a wall (not climbed) with 39.
+TEST(Gauntlet, MaxSlopeAngleAtItsEdge) {
+  World w;
+  addRamp(w, 40.0);
+  const Shape box = Aabb{{-0.4, -0.45}, {0.4, 0.45}};
+  for (const double limit : {40.0, 39.0}) {
+    SlideOptions o;
+    o.up = {0, 1};
+    o.maxSlopeAngle = limit * kPi / 180;
+    Vec2 pos{2, 0.45};
+    double top = pos.y;
+    bool groundedOnRamp = false;
+    for (int s = 0; s < 60; ++s) {
+      WorldSlideResult r;
+      ASSERT_TRUE(w.moveAndSlide(box, {pos, 0}, {0.1, -0.05}, o, r).ok());
+      pos = r.position;
+      top = std::max(top, pos.y);
+      groundedOnRamp = groundedOnRamp || (r.grounded && r.groundNormal.x < -0.5);
+    }
+    if (limit == 40.0) {
+      EXPECT_GT(top, 1.45) << limit;
+      EXPECT_TRUE(groundedOnRamp);
+    } else {
+      EXPECT_LT(top, 0.45 + 1e-9) << limit;
+      EXPECT_FALSE(groundedOnRamp);
+    }
+  }
+}
