@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,11 @@ CastHit castA(const Shape& a, Vec2 d, const Shape& b) { return cast(a, Motion{d,
 
 const double kScales[] = {1e-6, 1e-3, 1.0, 1e3, 1e6, 1e9, 0x1p-20, 0x1p30};
 
-std::string label(Kind a, Kind b, double s) { return std::string(name(a)) + " vs " + name(b) + " at " + std::to_string(s); }
+std::string label(Kind a, Kind b, double s, int mover = -1) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%s vs %s at %g mover %d", name(a), name(b), s, mover);
+  return buf;
+}
 
 // -- the reproductions --------------------------------------------------------------------------------------
 
@@ -168,7 +173,7 @@ TEST(CastExact, VertexEdgeGrazeIsNoHitAndStartsInContactAreDecidedByTheMotion) {
       const Shape b = rect(kb, -4 * s, 0, 4 * s, s, {-4 * s, s}, {4 * s, s});
       for (int m = 0; m < 3; ++m) {
         const Shape& a = movers[m];
-        SCOPED_TRACE(label(Kind::Polygon, kb, s) + " mover " + std::to_string(m));
+        SCOPED_TRACE(label(Kind::Polygon, kb, s, m));
         EXPECT_FALSE(castA(a, {2 * s, 0}, b).hit);   // the vertex slides along the edge
         EXPECT_FALSE(castA(a, {-2 * s, s}, b).hit);  // moving away
         const CastHit in = castA(a, {2 * s, -s}, b);
@@ -248,6 +253,14 @@ TEST(CastExact, StartOverlappingKeepsTheCollideNormalRule) {
   EXPECT_FALSE(cast(a, Motion{{0, 1}, 0}, floor, Motion{}).hit);
 }
 
+TEST(CastExact, PointsAreSharpToo) {
+  // A radius-0 circle and a radius-0 capsule are points: exact grazes as well.
+  EXPECT_FALSE(cast(Circle{{0, 2}, 0}, Motion{{4, 0}, 0}, Aabb{{1, 0}, {2, 2}}, Motion{}).hit);  // slides on the top
+  EXPECT_FALSE(cast(Circle{{0, 3}, 0}, Motion{{4, -2}, 0}, Aabb{{1, 0}, {2, 2}}, Motion{}).hit);  // passes (2, 2)
+  EXPECT_TRUE(cast(Circle{{0, 3}, 0}, Motion{{4, -2.5}, 0}, Aabb{{1, 0}, {2, 2}}, Motion{}).hit);
+  EXPECT_FALSE(cast(Capsule{{0, 3}, {0, 3}, 0}, Motion{{4, -2}, 0}, Aabb{{1, 0}, {2, 2}}, Motion{}).hit);
+}
+
 TEST(CastExact, NoMotionIsNoHit) {
   EXPECT_FALSE(cast(Aabb{{0, 0}, {1, 1}}, Motion{}, Aabb{{1, 0}, {2, 1}}, Motion{}).hit);
   EXPECT_FALSE(cast(Aabb{{0, 0}, {1, 1}}, Motion{{1, 1}, 0}, Aabb{{1, 0}, {2, 1}}, Motion{{1, 1}, 0}).hit);
@@ -259,7 +272,7 @@ TEST(CastExact, NoMotionIsNoHit) {
 TEST(CastExact, FractionPrecisionAtLargeMagnitudesAndSlowNormalApproach) {
   for (double big : {1e6, 1e7, 1e8, 1e9}) {
     for (double v : {1.0, 1e-2, 1e-4}) {
-      SCOPED_TRACE(std::to_string(big) + " v " + std::to_string(v));
+      SCOPED_TRACE(label(Kind::Aabb, Kind::Aabb, big * v));
       // A = [big, big + 1] x [h, h + 1], h = v / 16: first touch at t = 1/16 exactly; it moves (big, -v).
       const double h = v / 16;
       const Aabb a{{big, h}, {big + 1, h + 1}};
