@@ -174,6 +174,26 @@ CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motion
 /// cast() of two members of the Shape variant (the same results, one compiled body).
 CastHit cast(const Shape& a, const Motion& motionA, const Shape& b, const Motion& motionB);
 
+// Single calls with a pose (as Box2D's shape proxy + transform): each shape is given in its own frame and placed by a
+// Transform, so a moving shape is neither rebuilt through Polygon::create nor validated each frame. The placed shape
+// is placed(shape, xf): a circle's centre, a segment's or capsule's ends and a polygon's vertices by apply(xf, p)
+// (a polygon as Polygon::transformed); a box gets centre apply(xf, center) and angle + xf.angle; an aabb stays an
+// aabb {apply(xf, min), apply(xf, max)} when xf.angle == 0, else becomes the Box {apply(xf, center()),
+// halfExtents(), xf.angle}. Results are those of the calls on the placed shapes, bit for bit. No allocation once a
+// thread has placed a polygon of that many vertices (a per-thread scratch polygon per side).
+
+/// A placed by xfA moving by `translation` (B placed by xfB stays): cast(placed(a, xfA), Motion{translation},
+/// placed(b, xfB), Motion{}).
+template <ConvexShape A, ConvexShape B>
+CastHit cast(const A& a, const Transform& xfA, const B& b, const Transform& xfB, Vec2 translation);
+CastHit cast(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB, Vec2 translation);
+/// distance(placed(a, xfA), placed(b, xfB), cache).
+template <ConvexShape A, ConvexShape B>
+DistanceResult distance(const A& a, const Transform& xfA, const B& b, const Transform& xfB,
+                        SimplexCache* cache = nullptr);
+DistanceResult distance(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+                        SimplexCache* cache = nullptr);
+
 // ---------------------------------------------------------------------------------------------------------------
 // Contact manifolds (reference face + clipped incident edge, Box2D's b2ClipPolygons)
 // ---------------------------------------------------------------------------------------------------------------
