@@ -137,7 +137,11 @@ bool grazes(const Probe& p, Vec2 relative, double reach, double scale) {
 
   // Starting in contact (or within tau): a hit at 0 only when moving into each other (entry, as sweep()).
   if (!(p.separation > tau)) {
-    if (sharp) {
+    Contact c;
+    if (!(p.separation > 0.0)) c = pair.collide();
+    // Sharp cores: decided exactly, unless collide() already shows a depth far above its rounding (interiors
+    // overlapping for sure: the rule below).
+    if (sharp && !(c.hit && c.depth > tau)) {
       const detail::StartDecision d = detail::translationStart(ka, kb, motionA.translation, motionB.translation);
       if (d.contact != detail::StartContact::Overlapping) {
         if (!d.movingIn) return out;  // a graze, moving apart, or a gap left behind
@@ -152,12 +156,9 @@ bool grazes(const Probe& p, Vec2 relative, double reach, double scale) {
     }
     Vec2 n = p.normal;
     Vec2 point = p.point;
-    if (!(p.separation > 0.0)) {
-      const Contact c = pair.collide();
-      if (c.hit) {
-        n = c.normal;
-        point = c.point;
-      }
+    if (c.hit) {
+      n = c.normal;
+      point = c.point;
     }
     if (n == Vec2{0.0, 0.0}) n = {1.0, 0.0};
     const Vec2 v = velocityAt(motionB, pb.pivot, point) - velocityAt(motionA, pa.pivot, point);

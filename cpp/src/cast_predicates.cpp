@@ -129,7 +129,30 @@ void edgeConstraints(const Frame& f, const Core& p, const Core& q, int rhoSign, 
 }  // namespace
 
 bool translationEnters(const Core& a, const Core& b, Vec2 dA, Vec2 dB) {
-  if (a.count == 0 || b.count == 0) return false;
+  if (a.count == 0 || b.count == 0 || dA == dB) return false;
+  // Filter: one pass of rounded projections on perp(r). When both extremes of cross(r, b - a) are clear of 0 by more
+  // than the rounding bound, the answer is certain without any exact evaluation (nearly every hit).
+  const Vec2 r = dB - dA;
+  double s = 0.0, aMin = std::numeric_limits<double>::infinity(), aMax = -aMin, bMin = aMin, bMax = -aMin;
+  for (int i = 0; i < a.count; ++i) {
+    const double v = cross(r, a.points[i]);
+    aMin = std::min(aMin, v);
+    aMax = std::max(aMax, v);
+    s = std::max(s, maxAbs(a.points[i]));
+  }
+  for (int j = 0; j < b.count; ++j) {
+    const double v = cross(r, b.points[j]);
+    bMin = std::min(bMin, v);
+    bMax = std::max(bMax, v);
+    s = std::max(s, maxAbs(b.points[j]));
+  }
+  // Each rounded value is within e of the exact one; a difference of two within 2 e (plus its own rounding).
+  const double e = 0x1p-45 * (std::fabs(r.x) + std::fabs(r.y)) * s + 0x1p-1000;
+  const double hi = bMax - aMin, lo = bMin - aMax;
+  if (std::isfinite(hi) && std::isfinite(lo) && std::isfinite(e)) {
+    if (hi < -4.0 * e || lo > 4.0 * e) return false;  // the line passes M on one side
+    if (hi > 4.0 * e && lo < -4.0 * e) return true;   // the line crosses M's interior
+  }
   return entersFrame(frameOf(a, b, dA, dB), a, b);
 }
 
