@@ -149,7 +149,7 @@ bool grazes(const Probe& p, Vec2 relative, double reach, double scale) {
         out.fraction = 0.0;
         out.point = p.point;  // GJK's: midway between the closest points, or the common point when touching
         out.normal = d.normal;
-        if (out.normal == Vec2{0.0, 0.0}) out.normal = normalize(relative) * -1.0;
+        if (out.normal == Vec2{0.0, 0.0}) out.normal = detail::noNegativeZero(normalize(relative) * -1.0);
         return out;
       }
       // Interiors overlapping at t = 0: the rule below (moving in along collide()'s normal).

@@ -120,7 +120,7 @@ void edgeConstraints(const Frame& f, const Core& p, const Core& q, int rhoSign, 
       if (time > tally.bestTime || (tally.normal == Vec2{0.0, 0.0})) {
         tally.bestTime = time;
         const Vec2 outward = unitOrZero(Vec2{e.y, -e.x});
-        tally.normal = rhoSign > 0 ? -outward : outward;  // B's edge: into B; A's edge: out of A
+        tally.normal = noNegativeZero(rhoSign > 0 ? -outward : outward);  // B's edge: into B; A's edge: out of A
       }
     }
   }

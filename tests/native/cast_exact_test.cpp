@@ -85,7 +85,12 @@ TEST(CastExact, RestingOnFloorTilesWalkingIsAGrazeAndPressingDownIsAHitAtZero) {
     if (under) {
       EXPECT_EQ(h.fraction, 0.0);
       EXPECT_EQ(h.normal.x, 0.0);
-      EXPECT_EQ(h.normal.y, -1.0);  // from the player (A) to the floor (B)
+      EXPECT_FALSE(std::signbit(h.normal.x));  // no negative zero
+      EXPECT_EQ(h.normal.y, -1.0);             // from the player (A) to the floor (B)
+      // The point at fraction 0 is in the contact: on both the player's bottom and the tile's top.
+      EXPECT_EQ(h.point.y, 1.0);
+      EXPECT_GE(h.point.x, 0.25);
+      EXPECT_LE(h.point.x, 0.75);
     }
   }
 }
