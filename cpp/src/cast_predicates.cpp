@@ -159,6 +159,12 @@ bool translationEnters(const Core& a, const Core& b, Vec2 dA, Vec2 dB) {
 StartDecision translationStart(const Core& a, const Core& b, Vec2 dA, Vec2 dB) {
   StartDecision d;
   if (a.count == 0 || b.count == 0) return d;
+  // A motion that does not enter M (a graze, a slide, a miss) cannot be a hit, and the origin is then not interior to
+  // M (every line through an interior point enters): decided first, by the filtered test (walking on a floor).
+  if (!translationEnters(a, b, dA, dB)) {
+    d.contact = StartContact::Touching;  // (or Apart: not told apart here, neither is a hit)
+    return d;
+  }
   const Frame f = frameOf(a, b, dA, dB);
   Tally t;
   edgeConstraints(f, b, a, +1, t);  // B's edges, A's vertices: rho = cross(e, r)
@@ -173,14 +179,13 @@ StartDecision translationStart(const Core& a, const Core& b, Vec2 dA, Vec2 dB) {
   } else {
     t.allPositive = t.allPositive && (a.count >= 2 || b.count >= 2);
   }
-  const bool enters = entersFrame(f, a, b);
   // With the line of motion through M's relative interior the constraints cut out exactly its chord, so the
   // classification below is exact; otherwise a degenerate M may read "Touching" while apart (no hit either way).
   d.contact = t.allPositive ? StartContact::Overlapping : t.anyNegative ? StartContact::Apart : StartContact::Touching;
   // Moving in: the chord does not end at or before 0 (no leaving constraint tight or violated). Two flat shapes
   // (M without area: parallel segments, a point and a segment) touching at 0 are apart for every t > 0 whichever
   // way they move: their chord is the single instant 0, so this is never a hit.
-  d.movingIn = enters && t.leavingOk;
+  d.movingIn = t.leavingOk;  // (the motion enters M: checked above)
   d.normal = t.normal;
   return d;
 }

@@ -38,6 +38,8 @@ struct StartDecision {
   /// among near-ties), (0, 0) when no edge constraint is being closed (then the caller picks one).
   Vec2 normal;
 };
+/// When the motion does not enter M (movingIn false because of a graze, a slide or a miss), contact is only known not
+/// to be Overlapping (reported as Touching).
 StartDecision translationStart(const Core& a, const Core& b, Vec2 dA, Vec2 dB);
 
 }  // namespace collide2d::detail
