@@ -92,6 +92,20 @@ void BM_QueriesCastPolygonPolygonRotation(benchmark::State& state) {
 }
 BENCHMARK(BM_QueriesCastPolygonPolygonRotation);
 
+// The platformer's frame: a box resting exactly on a floor tile walks (a graze) or presses in (a hit at 0): the casts
+// that start in contact, where the exact entry decision runs.
+void BM_QueriesCastRestingBoxWalks(benchmark::State& state) {
+  const Aabb player{{0.25, 1}, {0.75, 2}};
+  const Aabb tiles[2] = {{{0, 0}, {1, 1}}, {{1, 0}, {2, 1}}};
+  const Vec2 moves[4] = {{0.1, 0}, {-0.1, 0}, {0.1, -0.01}, {0.05, 0.01}};
+  std::uint64_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(cast(player, Motion{moves[i & 3], 0}, tiles[(i >> 2) & 1], Motion{}).fraction);
+    ++i;
+  }
+}
+BENCHMARK(BM_QueriesCastRestingBoxWalks);
+
 void BM_QueriesManifoldPolygonPolygon(benchmark::State& state) {
   const auto& in = inputs();
   run(state, [&](int a, int b) { return collideManifold(in.polygons[a], in.polygons[b]).count; });

@@ -14,6 +14,7 @@
 #include <collide2d/collide2d.h>
 #include <collide2d/queries.h>
 
+#include "cast_predicates.h"
 #include "convex.h"
 #include "predicates.h"
 
@@ -131,16 +132,33 @@ bool grazes(const Probe& p, Vec2 relative, double reach, double scale) {
   pose(pb, motionB, 0.0);
   Probe p = probe(pa, pb, ra, rb, cache);
 
+  // Two sharp cores (radius 0) in translation: the entry decisions are exact (cast_predicates.h).
+  const bool sharp = !rotates && ra == 0.0 && rb == 0.0;
+
   // Starting in contact (or within tau): a hit at 0 only when moving into each other (entry, as sweep()).
   if (!(p.separation > tau)) {
+    Contact c;
+    if (!(p.separation > 0.0)) c = pair.collide();
+    // Sharp cores: decided exactly, unless collide() already shows a depth far above its rounding (interiors
+    // overlapping for sure: the rule below).
+    if (sharp && !(c.hit && c.depth > tau)) {
+      const detail::StartDecision d = detail::translationStart(ka, kb, motionA.translation, motionB.translation);
+      if (d.contact != detail::StartContact::Overlapping) {
+        if (!d.movingIn) return out;  // a graze, moving apart, or a gap left behind
+        out.hit = true;
+        out.fraction = 0.0;
+        out.point = p.point;  // GJK's: midway between the closest points, or the common point when touching
+        out.normal = d.normal;
+        if (out.normal == Vec2{0.0, 0.0}) out.normal = detail::noNegativeZero(normalize(relative) * -1.0);
+        return out;
+      }
+      // Interiors overlapping at t = 0: the rule below (moving in along collide()'s normal).
+    }
     Vec2 n = p.normal;
     Vec2 point = p.point;
-    if (!(p.separation > 0.0)) {
-      const Contact c = pair.collide();
-      if (c.hit) {
-        n = c.normal;
-        point = c.point;
-      }
+    if (c.hit) {
+      n = c.normal;
+      point = c.point;
     }
     if (n == Vec2{0.0, 0.0}) n = {1.0, 0.0};
     const Vec2 v = velocityAt(motionB, pb.pivot, point) - velocityAt(motionA, pa.pivot, point);
@@ -193,7 +211,11 @@ bool grazes(const Probe& p, Vec2 relative, double reach, double scale) {
     if (p.separation <= tau) break;
   }
   // A contact (or the step budget is spent: t is still a time where they are apart, the conservative answer).
-  if (!rotates && grazes(p, relative, ra + rb, scale)) return out;
+  if (sharp) {
+    if (!detail::translationEnters(ka, kb, motionA.translation, motionB.translation)) return out;
+  } else if (!rotates && grazes(p, relative, ra + rb, scale)) {
+    return out;
+  }
   out.hit = true;
   out.fraction = t;
   out.normal = p.normal;

@@ -136,6 +136,12 @@ struct CastHit {
   bool hit = false;
   /// Contact time, never after the exact first contact: at fraction the shapes are apart (overlaps() is false)
   /// by at most 2^-40 S (2^-32 S with rotation), or fraction is 0 (they start in contact and move into each other).
+  /// Precision in translation: with t the exact first contact and v the approach speed along the contact normal
+  /// (the rate at which the gap closes per unit of fraction, |dot(translationB - translationA, normal)|),
+  ///     t - 2^-39 S / v  <=  fraction  <=  t      (unless iterations reached 64).
+  /// So a nearly parallel approach (small v) at a large S has a coarse fraction: S = 4e6, v = 1 gives 7.3e-6; S = 4e9,
+  /// 7.3e-3. When the shapes come within 2^-40 S of each other before the end of the step but first
+  /// touch after it (t > 1), the cast may report that near contact as a hit.
   double fraction = 1.0;
   Vec2 point;          ///< midway between the closest points at fraction (so within that distance of both)
   Vec2 normal;         ///< unit, from A to B at contact
@@ -145,10 +151,48 @@ struct CastHit {
 
 /// When A and B, moving by motionA and motionB, first touch. Entry, as sweep(): starting in contact counts only
 /// when moving into each other, and a tangent graze is not a hit (translation); never passes through.
+///
+/// Sharp features in translation (both shapes among polygon, box, aabb, segment, and radius-0 circle or capsule, i.e.
+/// points; no rotation): the entry rule is decided EXACTLY for the given doubles, from the features in contact
+/// (vertex-vertex, vertex-edge, edge-edge) and the relative motion, with exact predicates, never from a rounded
+/// residual (for coordinates and translations within the exact range of collide2d.h's tolerance policy):
+///  * a graze is never a hit: a vertex passing a vertex, a vertex or an edge sliding along an edge it touches, or
+///    two flat shapes (segments, points) moving along their common line. Formally, in the Minkowski difference
+///    M = B - A the line of relative motion meets only M's boundary (for flat M: does not cross it transversally
+///    through its relative interior);
+///  * touching at 0 (boundaries only): a hit at 0 exactly when the motion carries them into each other at once; a
+///    graze, a slide or moving apart is no hit. Two flat shapes touching at 0 are apart at every later time: no hit;
+///  * interiors overlapping at 0 (positive area, or segments crossing): a hit at 0 when moving into each other
+///    along collide()'s normal, else no hit (so a shape can move out);
+///  * never passes through: if, starting apart or touching, the exact motion makes the interiors overlap (or two
+///    segments cross) at some t in [0, 1), there is a hit at or before the first contact.
+/// A hit at 0 has the normal (A to B) of the edge that the motion closes last, and GJK's point.
+/// Round shapes (circle, capsule with radius > 0) and rotation: never passes through (conservative advancement);
+/// grazes are judged within 16 ulps and a start in contact by collide()'s normal (rounded).
 template <ConvexShape A, ConvexShape B>
 CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motionB);
 /// cast() of two members of the Shape variant (the same results, one compiled body).
 CastHit cast(const Shape& a, const Motion& motionA, const Shape& b, const Motion& motionB);
+
+// Single calls with a pose (as Box2D's shape proxy + transform): each shape is given in its own frame and placed by a
+// Transform, so a moving shape is neither rebuilt through Polygon::create nor validated each frame. The placed shape
+// is placed(shape, xf): a circle's centre, a segment's or capsule's ends and a polygon's vertices by apply(xf, p)
+// (a polygon as Polygon::transformed); a box gets centre apply(xf, center) and angle + xf.angle; an aabb stays an
+// aabb {apply(xf, min), apply(xf, max)} when xf.angle == 0, else becomes the Box {apply(xf, center()),
+// halfExtents(), xf.angle}. Results are those of the calls on the placed shapes, bit for bit. No allocation once a
+// thread has placed a polygon of that many vertices (a per-thread scratch polygon per side).
+
+/// A placed by xfA moving by `translation` (B placed by xfB stays): cast(placed(a, xfA), Motion{translation},
+/// placed(b, xfB), Motion{}).
+template <ConvexShape A, ConvexShape B>
+CastHit cast(const A& a, const Transform& xfA, const B& b, const Transform& xfB, Vec2 translation);
+CastHit cast(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB, Vec2 translation);
+/// distance(placed(a, xfA), placed(b, xfB), cache).
+template <ConvexShape A, ConvexShape B>
+DistanceResult distance(const A& a, const Transform& xfA, const B& b, const Transform& xfB,
+                        SimplexCache* cache = nullptr);
+DistanceResult distance(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+                        SimplexCache* cache = nullptr);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Contact manifolds (reference face + clipped incident edge, Box2D's b2ClipPolygons)

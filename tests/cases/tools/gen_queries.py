@@ -555,6 +555,37 @@ def gen_cast():
               polygon(tri), T(0, 10), aabb((2.5, 3), (4, 4)), still)
     cast_case('huge_speed_capsule_wall', 'Capsule at 1e7 units per step into a wall.', capsule((0, 0), (0, 1), 0.1),
               T(1e7, 0), aabb((1000, -5), (1001, 5)), still, tol=1e-12)
+    # Sharp features in translation: exact grazes and starts in contact (the graze / entry flags are the authors';
+    # the numeric first contact above cannot tell a graze from an entry).
+    diamond = [(1, 1), (2, 2), (1, 3), (0, 2)]
+    cast_case('sharp_aabb_corner_passes_corner', 'Aabb corner passing another aabb\'s corner: they share only (1, 2) at '
+              't = 1/2 (vertex-vertex graze): no hit.', aabb((0, 0), (1, 1)), T(2, 2), aabb((0, 2), (1, 4)), still,
+              expect_hit=False)
+    cast_case('sharp_box_corner_passes_box_corner', 'Box corner passing a box corner diagonally: no hit.',
+              box((0.5, 0.5), (0.5, 0.5), 0), T(3, 3), box((2.5, 0.5), (0.5, 0.5), 0), still, expect_hit=False)
+    cast_case('sharp_resting_on_tile_walks', 'Aabb resting exactly on a floor tile walks along it (edge-edge '
+              'slide): no hit.', aabb((0.25, 1), (0.75, 2)), T(3, 0), aabb((0, 0), (1, 1)), still, expect_hit=False)
+    cast_case('sharp_resting_on_tile_presses_in', 'Aabb resting exactly on a tile moves down-sideways: hit at 0.',
+              aabb((0.25, 1), (0.75, 2)), T(0.5, -0.5), aabb((0, 0), (1, 1)), still, expect_hit=True)
+    cast_case('sharp_touching_aabbs_moving_in', 'Aabbs touching on x = 1, A moving into B: hit at 0.',
+              aabb((0, -1), (1, 1)), T(0.5, 0), aabb((1, -3), (2, 1)), still, expect_hit=True)
+    cast_case('sharp_touching_aabbs_moving_out', 'Aabbs touching on x = 1, A moving away: no hit.',
+              aabb((0, -1), (1, 1)), T(-0.5, 0), aabb((1, -3), (2, 1)), still, expect_hit=False)
+    cast_case('sharp_vertex_slides_along_edge', 'A diamond\'s lowest vertex slides along a floor it touches '
+              '(vertex-edge): no hit.', polygon(diamond), T(2, 0), aabb((-4, 0), (4, 1)), still, expect_hit=False)
+    cast_case('sharp_vertex_presses_into_edge', 'A diamond\'s lowest vertex on a floor, moving down-sideways: hit '
+              'at 0.', polygon(diamond), T(2, -1), aabb((-4, 0), (4, 1)), still, expect_hit=True)
+    cast_case('sharp_vertex_passes_vertex_rotated', 'A diamond\'s top vertex passes a square\'s corner, the line of '
+              'motion between their edges (vertex-vertex graze): no hit.', polygon(diamond), T(4, 2),
+              aabb((2, 4), (3, 5)), still, expect_hit=False)
+    cast_case('sharp_segment_end_passes_segment_end', 'Parallel segments meeting end to end at one instant: no hit.',
+              segment((0, 0), (0, 2)), T(4, 0), segment((1, 2), (1, 4)), still, expect_hit=False)
+    cast_case('sharp_corner_to_corner_start_moving_in', 'Aabbs touching corner to corner, moving diagonally into '
+              'each other: hit at 0.', aabb((0, 0), (1, 1)), T(1, 1), aabb((1, 1), (2, 2)), still, expect_hit=True)
+    cast_case('huge_1e6_nearly_parallel_landing', 'Aabb near 1e6 moving 1e6 sideways and 1 down onto a floor 1/16 '
+              'below: the fraction is within 2^-39 S / v of 1/16 (S = 4e6, v = 1: 7.3e-6).',
+              aabb((1e6, 0.0625), (1e6 + 1, 1.0625)), T(1e6, -1), aabb((0, -1), (4e6, 0)), still, tol=1e-5,
+              point=False)
 
 
 # ---------------------------------------------------------------------------------------------------------------
