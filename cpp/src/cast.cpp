@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include "trig/trig.h"
 
 namespace collide2d {
 
@@ -36,8 +37,7 @@ bool finiteMotion(const Motion& m) { return isFinite(m.translation) && std::isfi
 void pose(detail::Posed& p, const Motion& m, double t) {
   p.offset = m.translation * t;
   const double angle = m.rotation * t;
-  p.c = std::cos(angle);
-  p.s = std::sin(angle);
+  detail::sincos(angle, &p.s, &p.c);
   p.moved = t != 0.0;
 }
 

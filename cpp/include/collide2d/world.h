@@ -138,7 +138,8 @@
 //   mode (the narrow phase stops at the first separating axis); its record stays in place, so that pairContacts() and
 //   pairManifolds() keep one record per pair in pairBodies() order: in Contacts mode five NaNs, in Manifolds mode a
 //   manifold of count 0 whose normal is NaN (its points zeros). A compound sensor's pairParts() list its touching part
-//   pairs in part order (as in PairsOnly mode). The World's contact mode stays the mode of every other pair.
+//   pairs in part order (as in PairsOnly mode). The World's contact mode stays the mode of every other pair. Queries,
+//   rays, shape casts and moveAndSlide see a sensor as any body (leave sensors out with a category their mask excludes).
 // * Filter (Box2D rules): two bodies with the same non-zero group always collide when the group is positive and
 //   never when it is negative; otherwise they collide when (catA & maskB) != 0 && (catB & maskA) != 0.
 // * Shape casts (cpp/src/world/casts.cpp). castShape(shape, xf, translation, mask) places `shape` (local

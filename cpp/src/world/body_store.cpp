@@ -12,6 +12,7 @@
 #include <new>
 #include <utility>
 #include <variant>
+#include "trig/trig.h"
 
 namespace collide2d::world {
 
@@ -343,8 +344,7 @@ Aabb BodyStore::place(ShapeType type, const double* l, std::uint32_t polygon, Sh
 void BodyStore::updateWorld(std::uint32_t k, bool angleChanged) {
   Body& b = bodies[k];
   if (angleChanged) {
-    b.cosAngle = std::cos(b.xf.angle);
-    b.sinAngle = std::sin(b.xf.angle);
+    detail::sincos(b.xf.angle, &b.sinAngle, &b.cosAngle);
   }
   Aabb& box = proxies[k].box;
   if (b.type != ShapeType::Compound) {

@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <utility>
 #include <variant>
+#include "trig/trig.h"
 
 namespace collide2d {
 
@@ -209,7 +210,8 @@ Status World::addCompound(std::span<const BodyPart> parts, const Transform& xf, 
   double reach = 0.0;
   for (std::size_t k = 0; k < parts.size(); ++k) {
     const Transform& offset = parts[k].offset;
-    const double c = std::cos(offset.angle), sn = std::sin(offset.angle);
+    const detail::CosSin turn_c = detail::cosSin(offset.angle);
+    const double c = turn_c.c, sn = turn_c.s;
     Part part;
     if (const Polygon* q = std::get_if<Polygon>(&parts[k].shape)) {
       if (!polygonRoom(q->size())) return outOfMemory();
