@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+
 #include "trig/trig.h"
 
 namespace collide2d {

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <type_traits>
 #include <variant>
+
 #include "trig/trig.h"
 
 namespace collide2d {

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstddef>
 #include <variant>
+
 #include "trig/trig.h"
 
 namespace collide2d::detail {
@@ -57,8 +58,8 @@ inline void makeCore(const Aabb& b, Core& k) {
 }
 inline void makeCore(const Box& b, Core& k) {
   b.corners(k.storage);
-  const detail::CosSin turn_c = detail::cosSin(b.angle);
-  const double c = turn_c.c, s = turn_c.s;
+  const detail::CosSin turn = detail::cosSin(b.angle);
+  const double c = turn.c, s = turn.s;
   k.normalStorage[0] = {s, -c};
   k.normalStorage[1] = {c, s};
   k.normalStorage[2] = {-s, c};

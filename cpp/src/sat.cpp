@@ -211,8 +211,8 @@ void boxCorners(const Box& b, double c, double s, Vec2 out[4]) {
 
 Quad quadOf(const Box& b) {
   Quad q;
-  const detail::CosSin turn_c = detail::cosSin(b.angle);
-  const double c = turn_c.c, s = turn_c.s;
+  const detail::CosSin turn = detail::cosSin(b.angle);
+  const double c = turn.c, s = turn.s;
   boxCorners(b, c, s, q.vertices);
   q.axes[0] = {c, s};
   q.axes[1] = {-s, c};
@@ -453,10 +453,10 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact, do
     return {};
   }
 
-  const detail::CosSin turn_ca = detail::cosSin(a.angle);
-  const double ca = turn_ca.c, sa = turn_ca.s;
-  const detail::CosSin turn_cb = detail::cosSin(b.angle);
-  const double cb = turn_cb.c, sb = turn_cb.s;
+  const detail::CosSin turnA = detail::cosSin(a.angle);
+  const double ca = turnA.c, sa = turnA.s;
+  const detail::CosSin turnB = detail::cosSin(b.angle);
+  const double cb = turnB.c, sb = turnB.s;
   const Vec2 d = inverseRotate(b.center - a.center, ca, sa);  // B's centre in A's frame
   const Vec2 ub = inverseRotate(Vec2{cb, sb}, ca, sa);         // B's local x axis in A's frame
   const Vec2 vb = perp(ub);                                    // B's local y axis in A's frame

@@ -163,16 +163,16 @@ BoundaryPoint closestPoint(const Aabb& b, Vec2 p) {
 // -- Box (worked in the box's local frame) --------------------------------------------------------------------------
 
 bool overlaps(const Circle& c, const Box& b) {
-  const detail::CosSin turn_cs = detail::cosSin(b.angle);
-  const double cs = turn_cs.c, sn = turn_cs.s;
+  const detail::CosSin turn = detail::cosSin(b.angle);
+  const double cs = turn.c, sn = turn.s;
   const Vec2 local = inverseRotate(c.center - b.center, cs, sn);
   const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
   return bc.inside || bc.distanceSquared <= c.radius * c.radius;
 }
 
 Contact collide(const Circle& c, const Box& b) {
-  const detail::CosSin turn_cs = detail::cosSin(b.angle);
-  const double cs = turn_cs.c, sn = turn_cs.s;
+  const detail::CosSin turn = detail::cosSin(b.angle);
+  const double cs = turn.c, sn = turn.s;
   const Vec2 local = inverseRotate(c.center - b.center, cs, sn);
   const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
   const Circle localCircle{local, c.radius};
@@ -184,8 +184,8 @@ Contact collide(const Circle& c, const Box& b) {
 }
 
 BoundaryPoint closestPoint(const Box& b, Vec2 p) {
-  const detail::CosSin turn_cs = detail::cosSin(b.angle);
-  const double cs = turn_cs.c, sn = turn_cs.s;
+  const detail::CosSin turn = detail::cosSin(b.angle);
+  const double cs = turn.c, sn = turn.s;
   const Vec2 local = inverseRotate(p - b.center, cs, sn);
   const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
   return {b.center + rotate(bc.point, cs, sn), bc.distanceSquared, bc.inside};
@@ -253,8 +253,8 @@ bool detail::overlapsWithMargin(const Circle& c, const Aabb& b, double& margin) 
 }
 
 bool detail::overlapsWithMargin(const Circle& c, const Box& b, double& margin) {
-  const detail::CosSin turn_cs = detail::cosSin(b.angle);
-  const double cs = turn_cs.c, sn = turn_cs.s;
+  const detail::CosSin turn = detail::cosSin(b.angle);
+  const double cs = turn.c, sn = turn.s;
   const Vec2 local = inverseRotate(c.center - b.center, cs, sn);
   const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
   margin = clearance(c.radius, bc.distanceSquared, bc.inside);

@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+
 #include "trig/trig.h"
 
 namespace collide2d {
@@ -151,8 +152,8 @@ Vec2 applyInverse(const Transform& t, Vec2 p) {
 }
 
 void Box::corners(Vec2 out[4]) const {
-  const detail::CosSin turn_c = detail::cosSin(angle);
-  const double c = turn_c.c, s = turn_c.s;
+  const detail::CosSin turn = detail::cosSin(angle);
+  const double c = turn.c, s = turn.s;
   const Vec2 ex{c * halfExtents.x, s * halfExtents.x};   // local +x axis scaled by hx
   const Vec2 ey{-s * halfExtents.y, c * halfExtents.y};  // local +y axis scaled by hy
   out[0] = center - ex - ey;
@@ -315,8 +316,8 @@ Vec2 Polygon::centroid() const {
 }
 
 Polygon Polygon::transformed(const Transform& t) const {
-  const detail::CosSin turn_c = detail::cosSin(t.angle);
-  const double c = turn_c.c, s = turn_c.s;
+  const detail::CosSin turn = detail::cosSin(t.angle);
+  const double c = turn.c, s = turn.s;
   Polygon out;
   transformedInto(t.position, c, s, out);  // (the same operations)
   return out;

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstddef>
+
 #include "trig/trig.h"
 
 namespace collide2d {

@@ -12,6 +12,7 @@
 #include <new>
 #include <utility>
 #include <variant>
+
 #include "trig/trig.h"
 
 namespace collide2d::world {

@@ -10,6 +10,7 @@
 #include <limits>
 #include <type_traits>
 #include <variant>
+
 #include "trig/trig.h"
 
 namespace collide2d::world {
@@ -164,8 +165,8 @@ Status Queries::castImpl(BodyStore& store, BroadPhase& broad, const Shape& shape
   if (Status s = validatePlacement(shape, xf); !s) return s;
   if (Status s = validate(translation, "translation"); !s) return s;
   if (!broad.update(store.proxies)) return outOfMemory();
-  const detail::CosSin turn_c = detail::cosSin(xf.angle);
-  const double c = turn_c.c, s = turn_c.s;
+  const detail::CosSin turn = detail::cosSin(xf.angle);
+  const double c = turn.c, s = turn.s;
   Status st;
   withPlaced(shape, xf, c, s, castPolygon_, [&](const auto& q) {
     if (!sweptFinite(q, translation)) {
@@ -201,8 +202,8 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
   // Every input is checked before anything is skipped: a zero displacement moves nothing, but an invalid shape or
   // transform is still an error (as castShape's legs would report it).
   if (Status s = validatePlacement(shape, xf); !s) return s;
-  const detail::CosSin turn_c = detail::cosSin(xf.angle);
-  const double c = turn_c.c, s = turn_c.s;
+  const detail::CosSin turn = detail::cosSin(xf.angle);
+  const double c = turn.c, s = turn.s;
   bool inRange = true;
   withPlaced(shape, xf, c, s, castPolygon_, [&](const auto& q) { inRange = sweptFinite(q, displacement); });
   if (!inRange) return Status{Error::InvalidArgument, "transform"};

@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <utility>
 #include <variant>
+
 #include "trig/trig.h"
 
 namespace collide2d {
@@ -210,8 +211,8 @@ Status World::addCompound(std::span<const BodyPart> parts, const Transform& xf, 
   double reach = 0.0;
   for (std::size_t k = 0; k < parts.size(); ++k) {
     const Transform& offset = parts[k].offset;
-    const detail::CosSin turn_c = detail::cosSin(offset.angle);
-    const double c = turn_c.c, sn = turn_c.s;
+    const detail::CosSin turn = detail::cosSin(offset.angle);
+    const double c = turn.c, sn = turn.s;
     Part part;
     if (const Polygon* q = std::get_if<Polygon>(&parts[k].shape)) {
       if (!polygonRoom(q->size())) return outOfMemory();
