@@ -22,6 +22,8 @@
 #include <cmath>
 #include <limits>
 
+#include "trig/trig.h"
+
 namespace collide2d {
 
 namespace {
@@ -37,8 +39,7 @@ bool finiteMotion(const Motion& m) { return isFinite(m.translation) && std::isfi
 void pose(detail::Posed& p, const Motion& m, double t) {
   p.offset = m.translation * t;
   const double angle = m.rotation * t;
-  p.c = std::cos(angle);
-  p.s = std::sin(angle);
+  detail::sincos(angle, &p.s, &p.c);
   p.moved = t != 0.0;
 }
 

@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "predicates.h"
+#include "trig/trig.h"
 
 namespace collide2d {
 
@@ -160,7 +161,7 @@ Contact collide(const Circle& c, const Segment& s) {
       out.depth = c.radius;
     } else {
       out.normal = side.sign > 0 ? -left : left;
-      const double len = std::hypot(e.x, e.y);
+      const double len = detail::hypot(e.x, e.y);
       const double dist = std::fabs(side.value) / len;
       out.depth = std::max(0.0, c.radius - (std::isfinite(dist) ? dist : std::sqrt(cp.distanceSquared)));
     }

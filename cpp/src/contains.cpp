@@ -6,6 +6,8 @@
 #include <type_traits>
 #include <variant>
 
+#include "trig/trig.h"
+
 namespace collide2d {
 
 bool contains(const Circle& c, Vec2 p) {
@@ -18,7 +20,8 @@ bool contains(const Aabb& b, Vec2 p) {
 
 bool contains(const Box& b, Vec2 p) {
   // In the box's local frame the box is [-h, h] on both axes.
-  const Vec2 local = inverseRotate(p - b.center, std::cos(b.angle), std::sin(b.angle));
+  const detail::CosSin turn = detail::cosSin(b.angle);
+  const Vec2 local = inverseRotate(p - b.center, turn.c, turn.s);
   return local.x >= -b.halfExtents.x && local.x <= b.halfExtents.x && local.y >= -b.halfExtents.y &&
          local.y <= b.halfExtents.y;
 }

@@ -13,6 +13,8 @@
 #include <cstddef>
 #include <variant>
 
+#include "trig/trig.h"
+
 namespace collide2d::detail {
 
 struct Core {
@@ -56,7 +58,8 @@ inline void makeCore(const Aabb& b, Core& k) {
 }
 inline void makeCore(const Box& b, Core& k) {
   b.corners(k.storage);
-  const double c = std::cos(b.angle), s = std::sin(b.angle);
+  const detail::CosSin turn = detail::cosSin(b.angle);
+  const double c = turn.c, s = turn.s;
   k.normalStorage[0] = {s, -c};
   k.normalStorage[1] = {c, s};
   k.normalStorage[2] = {-s, c};

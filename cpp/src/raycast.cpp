@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "predicates.h"
+#include "trig/trig.h"
 
 namespace collide2d {
 
@@ -192,7 +193,8 @@ RayHit raycast(const Ray& r, const Box& b) {
   if (!finiteRay(r) || !isFinite(b.center) || !isFinite(b.halfExtents) || !std::isfinite(b.angle)) return {};
   // The box is its corners (Box::corners, as everywhere else), clipped like a polygon on exact edge determinants:
   // rotating a far origin into the box's frame would cost an ulp of the origin's coordinates, far more than the box.
-  const double c = std::cos(b.angle), s = std::sin(b.angle);
+  const detail::CosSin turn = detail::cosSin(b.angle);
+  const double c = turn.c, s = turn.s;
   Vec2 corners[4];
   b.corners(corners);
   if (orient(corners[0], corners[1], corners[2]) == 0 && orient(corners[0], corners[2], corners[3]) == 0) {

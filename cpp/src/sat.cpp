@@ -11,6 +11,7 @@
 #include "contact_point.h"
 #include "predicates.h"
 #include "sat.h"
+#include "trig/trig.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -210,7 +211,8 @@ void boxCorners(const Box& b, double c, double s, Vec2 out[4]) {
 
 Quad quadOf(const Box& b) {
   Quad q;
-  const double c = std::cos(b.angle), s = std::sin(b.angle);
+  const detail::CosSin turn = detail::cosSin(b.angle);
+  const double c = turn.c, s = turn.s;
   boxCorners(b, c, s, q.vertices);
   q.axes[0] = {c, s};
   q.axes[1] = {-s, c};
@@ -366,7 +368,7 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
     if (a.vertices[0] != b.vertices[0]) {
       if (margin != nullptr) {
         const Vec2 d = b.vertices[0] - a.vertices[0];
-        *margin = -std::hypot(d.x, d.y);
+        *margin = -detail::hypot(d.x, d.y);
       }
       return {};
     }
@@ -446,13 +448,15 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact, do
     if (trace != nullptr) trace->boundingCircleRejected = true;
     if (margin != nullptr) {  // the bounding circles' gap
       const Vec2 d = b.center - a.center;
-      *margin = std::min(0.0, (length(a.halfExtents) + length(b.halfExtents)) - std::hypot(d.x, d.y));
+      *margin = std::min(0.0, (length(a.halfExtents) + length(b.halfExtents)) - detail::hypot(d.x, d.y));
     }
     return {};
   }
 
-  const double ca = std::cos(a.angle), sa = std::sin(a.angle);
-  const double cb = std::cos(b.angle), sb = std::sin(b.angle);
+  const detail::CosSin turnA = detail::cosSin(a.angle);
+  const double ca = turnA.c, sa = turnA.s;
+  const detail::CosSin turnB = detail::cosSin(b.angle);
+  const double cb = turnB.c, sb = turnB.s;
   const Vec2 d = inverseRotate(b.center - a.center, ca, sa);  // B's centre in A's frame
   const Vec2 ub = inverseRotate(Vec2{cb, sb}, ca, sa);         // B's local x axis in A's frame
   const Vec2 vb = perp(ub);                                    // B's local y axis in A's frame

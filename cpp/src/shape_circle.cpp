@@ -9,6 +9,7 @@
 
 #include "predicates.h"
 #include "coherence.h"
+#include "trig/trig.h"
 
 namespace collide2d {
 
@@ -162,14 +163,16 @@ BoundaryPoint closestPoint(const Aabb& b, Vec2 p) {
 // -- Box (worked in the box's local frame) --------------------------------------------------------------------------
 
 bool overlaps(const Circle& c, const Box& b) {
-  const double cs = std::cos(b.angle), sn = std::sin(b.angle);
+  const detail::CosSin turn = detail::cosSin(b.angle);
+  const double cs = turn.c, sn = turn.s;
   const Vec2 local = inverseRotate(c.center - b.center, cs, sn);
   const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
   return bc.inside || bc.distanceSquared <= c.radius * c.radius;
 }
 
 Contact collide(const Circle& c, const Box& b) {
-  const double cs = std::cos(b.angle), sn = std::sin(b.angle);
+  const detail::CosSin turn = detail::cosSin(b.angle);
+  const double cs = turn.c, sn = turn.s;
   const Vec2 local = inverseRotate(c.center - b.center, cs, sn);
   const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
   const Circle localCircle{local, c.radius};
@@ -181,7 +184,8 @@ Contact collide(const Circle& c, const Box& b) {
 }
 
 BoundaryPoint closestPoint(const Box& b, Vec2 p) {
-  const double cs = std::cos(b.angle), sn = std::sin(b.angle);
+  const detail::CosSin turn = detail::cosSin(b.angle);
+  const double cs = turn.c, sn = turn.s;
   const Vec2 local = inverseRotate(p - b.center, cs, sn);
   const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
   return {b.center + rotate(bc.point, cs, sn), bc.distanceSquared, bc.inside};
@@ -216,7 +220,7 @@ Contact collide(const Circle& c, const Polygon& p) {
     const auto v = p.vertices();
     const Vec2 a = v[pc.edge], b = v[pc.edge + 1 < v.size() ? pc.edge + 1 : 0];
     const Vec2 e = b - a;
-    const double dist = std::fabs(detail::crossOfDiffs(a, b, a, c.center).value) / std::hypot(e.x, e.y);
+    const double dist = std::fabs(detail::crossOfDiffs(a, b, a, c.center).value) / detail::hypot(e.x, e.y);
     Contact out;
     out.hit = true;
     out.normal = detail::noNegativeZero(-p.normals()[pc.edge]);
@@ -249,7 +253,8 @@ bool detail::overlapsWithMargin(const Circle& c, const Aabb& b, double& margin) 
 }
 
 bool detail::overlapsWithMargin(const Circle& c, const Box& b, double& margin) {
-  const double cs = std::cos(b.angle), sn = std::sin(b.angle);
+  const detail::CosSin turn = detail::cosSin(b.angle);
+  const double cs = turn.c, sn = turn.s;
   const Vec2 local = inverseRotate(c.center - b.center, cs, sn);
   const BoxClosest bc = closestOnAabb(-b.halfExtents, b.halfExtents, local);
   margin = clearance(c.radius, bc.distanceSquared, bc.inside);

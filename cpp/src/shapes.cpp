@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "trig/trig.h"
+
 namespace collide2d {
 
 namespace {
@@ -140,16 +142,18 @@ Status validate(const Shape& s) {
 // ---------------------------------------------------------------------------------------------------------------
 
 Vec2 apply(const Transform& t, Vec2 p) {
-  return t.position + rotate(p, std::cos(t.angle), std::sin(t.angle));
+  const detail::CosSin turn = detail::cosSin(t.angle);
+  return t.position + rotate(p, turn.c, turn.s);
 }
 
 Vec2 applyInverse(const Transform& t, Vec2 p) {
-  return inverseRotate(p - t.position, std::cos(t.angle), std::sin(t.angle));
+  const detail::CosSin turn = detail::cosSin(t.angle);
+  return inverseRotate(p - t.position, turn.c, turn.s);
 }
 
 void Box::corners(Vec2 out[4]) const {
-  const double c = std::cos(angle);
-  const double s = std::sin(angle);
+  const detail::CosSin turn = detail::cosSin(angle);
+  const double c = turn.c, s = turn.s;
   const Vec2 ex{c * halfExtents.x, s * halfExtents.x};   // local +x axis scaled by hx
   const Vec2 ey{-s * halfExtents.y, c * halfExtents.y};  // local +y axis scaled by hy
   out[0] = center - ex - ey;
@@ -312,8 +316,8 @@ Vec2 Polygon::centroid() const {
 }
 
 Polygon Polygon::transformed(const Transform& t) const {
-  const double c = std::cos(t.angle);
-  const double s = std::sin(t.angle);
+  const detail::CosSin turn = detail::cosSin(t.angle);
+  const double c = turn.c, s = turn.s;
   Polygon out;
   transformedInto(t.position, c, s, out);  // (the same operations)
   return out;
@@ -328,8 +332,9 @@ Aabb bounds(const Circle& c) {
 }
 
 Aabb bounds(const Box& b) {
-  const double c = std::fabs(std::cos(b.angle));
-  const double s = std::fabs(std::sin(b.angle));
+  const detail::CosSin turn = detail::cosSin(b.angle);
+  const double c = std::fabs(turn.c);
+  const double s = std::fabs(turn.s);
   const Vec2 e{c * b.halfExtents.x + s * b.halfExtents.y, s * b.halfExtents.x + c * b.halfExtents.y};
   return {b.center - e, b.center + e};
 }

@@ -5,10 +5,13 @@
 #include <cmath>
 #include <cstddef>
 
+#include "trig/trig.h"
+
 namespace collide2d {
 
 void Polygon::transformedInto(const Transform& t, Polygon& out) const {
-  transformedInto(t.position, std::cos(t.angle), std::sin(t.angle), out);
+  const detail::CosSin turn = detail::cosSin(t.angle);
+  transformedInto(t.position, turn.c, turn.s, out);
 }
 
 void Polygon::transformedInto(Vec2 position, double c, double s, Polygon& out) const {

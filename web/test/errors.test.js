@@ -135,7 +135,7 @@ test('unknown option keys are a TypeError naming the key, wherever an options ob
   const before = snapshot(w);
   throwsExactly(() => w.add(c2.circle(0, 0, 1), undefined, { statc: true }), TypeError,
     'collide2d.World.add: argument options has an unknown key "statc" (the keys are: userId, category, mask, group, ' +
-    'static)', 'UnknownOption');
+    'static, sensor)', 'UnknownOption');
   assert.deepEqual(snapshot(w), before);
   throwsExactly(() => new c2.World({ cellsize: 4 }), TypeError,
     'collide2d.World.constructor: argument options has an unknown key "cellsize" (the keys are: cellSize)',

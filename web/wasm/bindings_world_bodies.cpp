@@ -1,7 +1,7 @@
 // collide2d — WebAssembly bindings of the World's bodies (calling convention: bindings.cpp's header): a new World and
-// its deletion, adding bodies (shapes, outlines, compounds), removing them, their transforms, filters, static flags,
-// user ids, shapes and bounds read back, and the World's settings. Not the calls of a frame (bindings_world.cpp), so
-// compiled for size (web/wasm/CMakeLists.txt). Each function takes the World first (its address: raw.h, viaAddress);
+// its deletion, adding bodies (shapes, outlines, compounds), removing them, their transforms, filters, static and
+// sensor flags, user ids, shapes and bounds read back, and the World's settings. Not the calls of a frame
+// (bindings_world.cpp), so compiled for size (web/wasm/CMakeLists.txt). Each function takes the World first (its address: raw.h, viaAddress);
 // one taking a body handle returns -1 (field "handle") when the handle is invalid or stale.
 #include <collide2d/collide2d.h>
 #include <collide2d/world.h>
@@ -204,6 +204,18 @@ int c2_world_get_static(World& world, std::uint32_t body) {
   return s ? (out ? 1 : 0) : fail(s, 0);
 }
 
+int c2_world_set_sensor(World& world, std::uint32_t body, int isSensor) {
+  const Status s = world.setSensor(body, isSensor != 0);
+  return s ? 0 : fail(s, 0);
+}
+
+/// 1 when the body is a sensor, 0 when not.
+int c2_world_get_sensor(World& world, std::uint32_t body) {
+  bool out = false;
+  const Status s = world.getSensor(body, out);
+  return s ? (out ? 1 : 0) : fail(s, 0);
+}
+
 int c2_world_set_user_id(World& world, std::uint32_t body, double userId) {
   World* w = &world;
   const Status s = w->setUserId(body, userId);
@@ -322,6 +334,8 @@ EMSCRIPTEN_BINDINGS(collide2d_world_bodies) {
   function("worldGetFilter", viaAddress<c2_world_get_filter>);
   function("worldSetStatic", viaAddress<c2_world_set_static>);
   function("worldGetStatic", viaAddress<c2_world_get_static>);
+  function("worldSetSensor", viaAddress<c2_world_set_sensor>);
+  function("worldGetSensor", viaAddress<c2_world_get_sensor>);
   function("worldSetUserId", viaAddress<c2_world_set_user_id>);
   function("worldGetUserId", viaAddress<c2_world_get_user_id>);
   function("worldGetShape", viaAddress<c2_world_get_shape>);

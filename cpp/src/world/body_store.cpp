@@ -13,6 +13,8 @@
 #include <utility>
 #include <variant>
 
+#include "trig/trig.h"
+
 namespace collide2d::world {
 
 // (std::memcpy: Emscripten 3.1.6's libc++ has no std::bit_cast.) Out of line: one copy for every caller.
@@ -343,8 +345,7 @@ Aabb BodyStore::place(ShapeType type, const double* l, std::uint32_t polygon, Sh
 void BodyStore::updateWorld(std::uint32_t k, bool angleChanged) {
   Body& b = bodies[k];
   if (angleChanged) {
-    b.cosAngle = std::cos(b.xf.angle);
-    b.sinAngle = std::sin(b.xf.angle);
+    detail::sincos(b.xf.angle, &b.sinAngle, &b.cosAngle);
   }
   Aabb& box = proxies[k].box;
   if (b.type != ShapeType::Compound) {

@@ -16,6 +16,8 @@
 #include <utility>
 #include <variant>
 
+#include "trig/trig.h"
+
 namespace collide2d {
 
 using world::Body;
@@ -209,7 +211,8 @@ Status World::addCompound(std::span<const BodyPart> parts, const Transform& xf, 
   double reach = 0.0;
   for (std::size_t k = 0; k < parts.size(); ++k) {
     const Transform& offset = parts[k].offset;
-    const double c = std::cos(offset.angle), sn = std::sin(offset.angle);
+    const detail::CosSin turn = detail::cosSin(offset.angle);
+    const double c = turn.c, sn = turn.s;
     Part part;
     if (const Polygon* q = std::get_if<Polygon>(&parts[k].shape)) {
       if (!polygonRoom(q->size())) return outOfMemory();

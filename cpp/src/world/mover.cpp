@@ -22,6 +22,7 @@
 #include "world/memory.h"
 #include "world/placement.h"
 #include "world/queries.h"
+#include "trig/trig.h"
 
 #include <algorithm>
 #include <cmath>
@@ -334,7 +335,8 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
   // transform is still an error (as castShape's legs would report it).
   if (Status s = validatePlacement(shape, xf); !s) return s;
   if (Status s = validateOptions(opt); !s) return s;
-  const double c = xf.angle == 0.0 ? 1.0 : std::cos(xf.angle), s = xf.angle == 0.0 ? 0.0 : std::sin(xf.angle);
+  const detail::CosSin turn = detail::cosSin(xf.angle);
+  const double c = turn.c, s = turn.s;
   {
     const Aabb b = bounds(placeMover(shape, xf.position, xf.angle, c, s));
     if (!isFinite(b.min) || !isFinite(b.max) || !isFinite(b.min + displacement) || !isFinite(b.max + displacement)) {
@@ -353,7 +355,7 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
   const Vec2 up = opt.up;
   const bool upSet = !(up == Vec2{0.0, 0.0});
   const bool slopes = opt.maxSlopeAngle >= 0.0;
-  const double floorCos = std::cos(slopes ? opt.maxSlopeAngle : kPi / 4.0) - 1e-12;
+  const double floorCos = detail::cosSin(slopes ? opt.maxSlopeAngle : kPi / 4.0).c - 1e-12;
   auto kindOf = [&](Vec2 e) {
     const double k = dot(e, up);
     return k >= floorCos ? Kind::Floor : k <= -floorCos ? Kind::Ceiling : Kind::Wall;

@@ -101,6 +101,8 @@ export interface RawFunctions {
   worldGetFilter(world: RawWorld, body: number): number;
   worldSetStatic(world: RawWorld, body: number, isStatic: number): number;
   worldGetStatic(world: RawWorld, body: number): number;
+  worldSetSensor(world: RawWorld, body: number, isSensor: number): number;
+  worldGetSensor(world: RawWorld, body: number): number;
   worldSetUserId(world: RawWorld, body: number, userId: number): number;
   worldGetUserId(world: RawWorld, body: number): number;
   worldGetShape(world: RawWorld, body: number, part: number): number;

@@ -495,7 +495,7 @@ export interface BodyFilter {
   group: number;
 }
 
-/** Options of {@link World.add}: a user id (any finite number, default 0) and the filter fields. */
+/** Options of {@link World.add}: a user id (any finite number, default 0), the filter fields, static and sensor flags. */
 export interface BodyOptions extends Partial<BodyFilter> {
   /** Any finite number (every uint32 is kept exactly); default 0. */
   userId?: number;
@@ -504,6 +504,11 @@ export interface BodyOptions extends Partial<BodyFilter> {
    * instead of at every step. See {@link World.setStatic}.
    */
   static?: boolean;
+  /**
+   * A sensor (a trigger; default false): its pairs and events are reported as any body's, its pairs carry no contact
+   * (five NaNs in {@link World.pairContacts}; a manifold of count 0 with a NaN normal). See {@link World.setSensor}.
+   */
+  sensor?: boolean;
 }
 
 /** A ray hit of {@link World.rayHit} (also of castShape and moveAndSlide). */

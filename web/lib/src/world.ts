@@ -145,8 +145,9 @@ export class World {
    *   by their offsets. A compound body pairs, queries and casts through its parts: see {@link World.pairParts},
    *   {@link World.queryParts}, {@link World.rayHitParts}.
    * @param transform - where the body is (default: the identity).
-   * @param options - user id, filter and static flag (defaults: userId 0, category 1, mask 0xFFFFFFFF, group 0, not
-   *   static); an unknown key is a TypeError (code `UnknownOption`).
+   * @param options - user id, filter, static and sensor flags (defaults: userId 0, category 1, mask 0xFFFFFFFF,
+   *   group 0, not static, not a sensor: {@link World.setSensor}); an unknown key is a TypeError (code
+   *   `UnknownOption`).
    * @throws TypeError / RangeError naming the bad field, e.g. `argument shape.radius`, `argument transform.x`,
    *   `argument shape.parts[2].shape.radius`; an outline that crosses or touches itself is a RangeError with code
    *   `NotConvex` naming the two edges (also in `edges`, as {@link decompose} reports them).
@@ -270,6 +271,35 @@ export class World {
     const p = this.#live('isStatic');
     checkHandle(fn, 'handle', handle);
     const r = raw.worldGetStatic(p, handle);
+    if (r < 0) throw staleHandle(fn, 'handle', handle);
+    return r === 1;
+  }
+
+  /**
+   * Makes a body a sensor (a trigger: it reports what overlaps it and takes no part in contacts) or not. A pair with a
+   * sensor body (either or both) is found, and has its begin / end events, exactly as any pair (its shapes touch,
+   * boundary included), tested with the cheaper boolean overlap test whatever the contact mode; its record stays in
+   * place, so {@link World.pairContacts} and {@link World.pairManifolds} keep one record per pair in
+   * {@link World.pairBodies} order: five NaNs in `'contacts'` mode, a manifold of count 0 with a NaN normal (its points
+   * zeros) in `'manifolds'` mode. The contact mode stays the mode of every other pair, so triggers and solid bodies
+   * share one world. Queries, raycasts, {@link World.castShape} and {@link World.moveAndSlide} see a sensor as any body
+   * (leave sensors out with a category the query's `mask` excludes).
+   * @throws RangeError for an invalid or stale handle; TypeError when `isSensor` is not a boolean.
+   */
+  setSensor(handle: BodyHandle, isSensor: boolean): void {
+    const fn = 'World.setSensor';
+    const p = this.#live('setSensor');
+    checkHandle(fn, 'handle', handle);
+    if (typeof isSensor !== 'boolean') throw typeError(fn, 'isSensor', 'a boolean', isSensor);
+    if (raw.worldSetSensor(p, handle, isSensor ? 1 : 0) < 0) throw staleHandle(fn, 'handle', handle);
+  }
+
+  /** True when the body is a sensor (see {@link World.setSensor}). */
+  isSensor(handle: BodyHandle): boolean {
+    const fn = 'World.isSensor';
+    const p = this.#live('isSensor');
+    checkHandle(fn, 'handle', handle);
+    const r = raw.worldGetSensor(p, handle);
     if (r < 0) throw staleHandle(fn, 'handle', handle);
     return r === 1;
   }
@@ -416,7 +446,7 @@ export class World {
 
   /**
    * View, {@link World.CONTACT_STRIDE} = 5 per pair: normalX, normalY, depth, pointX, pointY (the contact of
-   * `collide(shapeA, shapeB)`).
+   * `collide(shapeA, shapeB)`); five NaNs for a pair with a sensor body ({@link World.setSensor}).
    */
   get pairContacts(): Float64Array {
     this.#live('pairContacts');
@@ -610,7 +640,7 @@ export class World {
   /**
    * View, {@link World.MANIFOLD_STRIDE} = 11 per pair after a step in `'manifolds'` mode (else empty): normalX,
    * normalY, count (1 or 2), then two points of pointX, pointY, depth, id — `collideManifold(shapeA, shapeB)` on the
-   * world shapes, in {@link World.pairBodies} order.
+   * world shapes, in {@link World.pairBodies} order; a pair with a sensor body has count 0 and a NaN normal.
    */
   get pairManifolds(): Float64Array {
     this.#live('pairManifolds');

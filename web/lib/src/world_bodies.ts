@@ -13,7 +13,7 @@ import type { BodyHandle, BodyShape, Collide2dError, Shape, Vec2 } from './types
 
 /** World::kMaxBodies + 1: handles' slot bits. */
 export const MAX_BODIES = 0xfffff;
-const BODY_OPTIONS = ['userId', 'category', 'mask', 'group', 'static'];
+const BODY_OPTIONS = ['userId', 'category', 'mask', 'group', 'static', 'sensor'];
 
 export function freedError(fn: string): Error {
   return stateError(`World.${fn}`, 'Freed', 'the world was freed');
@@ -119,6 +119,7 @@ export function addBody(p: RawWorld, shape: unknown, transform: unknown, options
     if (o.mask !== undefined) mask = bits(fn, 'options.mask', o.mask, false);
     if (o.group !== undefined) group = bits(fn, 'options.group', o.group, true);
     if (o.static !== undefined && typeof o.static !== 'boolean') throw typeError(fn, 'options.static', 'a boolean', o.static);
+    if (o.sensor !== undefined && typeof o.sensor !== 'boolean') throw typeError(fn, 'options.sensor', 'a boolean', o.sensor);
   }
   io[SLOT1] = x;
   io[SLOT1 + 1] = y;
@@ -147,6 +148,7 @@ export function addBody(p: RawWorld, shape: unknown, transform: unknown, options
     }
   }
   if (o !== undefined && o.static === true) raw.worldSetStatic(p, h, 1);
+  if (o !== undefined && o.sensor === true) raw.worldSetSensor(p, h, 1);
   return (h >>> 0) as BodyHandle;
 }
 
