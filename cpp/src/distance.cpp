@@ -151,7 +151,8 @@ void record(GjkTrace& t, const Simplex& s) {
 
 }  // namespace
 
-GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache, GjkTrace* trace) {
+namespace {
+GjkResult gjkRun(const Posed& a, const Posed& b, SimplexCache* cache, GjkTrace* trace) {
   GjkResult out;
   Simplex s;
   if (cache != nullptr && cache->count >= 1 && cache->count <= 3) {
@@ -246,6 +247,54 @@ GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache, GjkTrace* tra
     out.coresOverlap = true;  // touching cores
   }
   return out;
+}
+
+// p as gjkRun sees it after rescaling by 2^k (exact: only the final scaling is added to the pose).
+Posed scaledPose(const Posed& p, int k) {
+  Posed q = p;
+  if (!q.moved) {
+    q.pivot = q.offset = Vec2{};
+    q.c = 1.0;
+    q.s = 0.0;
+    q.moved = true;
+  }
+  q.exponent = k;
+  return q;
+}
+
+Vec2 scaled(Vec2 v, int k) { return {std::ldexp(v.x, k), std::ldexp(v.y, k)}; }
+}  // namespace
+
+// GJK's simplex solver multiplies four coordinates (n123 * cross(w2, w3)), which under- or overflows when the
+// simplex's magnitude is far from 1 (below about 1e-77 or above 1e77). Such a run is repeated on the cores scaled by
+// the power of two that brings that magnitude into [1, 2) (exact), and its results scaled back: the answers are then
+// the same relative to S at every magnitude of the metric range [2^-460, 2^460] (the common case pays one compare).
+GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache, GjkTrace* trace) {
+  const SimplexCache before = cache != nullptr ? *cache : SimplexCache{};
+  const int traced = trace != nullptr ? trace->count : 0;
+  GjkResult g = gjkRun(a, b, cache, trace);
+  if ((g.scale >= 0x1p-200 && g.scale <= 0x1p200) || !(g.scale > 0.0) || !std::isfinite(g.scale)) return g;
+  const int k = -std::ilogb(g.scale);
+  if (cache != nullptr) *cache = before;
+  if (trace != nullptr) trace->count = traced;
+  g = gjkRun(scaledPose(a, k), scaledPose(b, k), cache, trace);
+  if (trace != nullptr) {
+    for (int i = traced; i < trace->count; ++i) {
+      GjkStep& st = trace->steps[i];
+      for (int j = 0; j < 3; ++j) {
+        st.a[j] = scaled(st.a[j], -k);
+        st.b[j] = scaled(st.b[j], -k);
+      }
+      st.closest = scaled(st.closest, -k);
+    }
+  }
+  g.distance = std::ldexp(g.distance, -k);
+  g.pointA = scaled(g.pointA, -k);
+  g.pointB = scaled(g.pointB, -k);
+  g.w[0] = scaled(g.w[0], -k);
+  g.w[1] = scaled(g.w[1], -k);
+  g.scale = std::ldexp(g.scale, -k);
+  return g;
 }
 
 // -- overlaps / collide over every pair ----------------------------------------------------------------------------

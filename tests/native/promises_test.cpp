@@ -1,0 +1,196 @@
+// The promises of queries.h and docs/precision.md ("Per query") held at their edges, and one regression test per
+// finding of the exact-reference fuzzing (named after the finding; its input is also a seed of
+// tests/fuzz/corpus/query/).
+#include <collide2d/collide2d.h>
+#include <collide2d/queries.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace {
+
+using namespace collide2d;
+
+// Distance from p to a convex shape (0 inside), computed by distance() against a zero-radius circle at p.
+template <class S> double distanceTo(const S& s, Vec2 p) {
+  const DistanceResult d = distance(Circle{p, 0.0}, s);
+  return d.overlap ? 0.0 : d.distance;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Finding 1: overlaps(Circle, Segment) is exact
+// ---------------------------------------------------------------------------------------------------------------
+
+TEST(Finding1, CircleSegmentOverlapIsExactInBothOrdersOfTheSegment) {
+  // The finding: the exact distance is 1, the radius 0.5; the rounded foot on the long segment landed on the centre.
+  const Circle c{{0, 0}, 0.5};
+  const Segment s{{0, 1e16}, {0, 1}}, r{s.b, s.a};
+  EXPECT_FALSE(overlaps(c, s));
+  EXPECT_FALSE(overlaps(c, r));
+  EXPECT_FALSE(intersect(c, s).overlaps);
+  EXPECT_FALSE(collide(c, s).hit);
+  // distance(): overlap equals overlaps(), and the distance is positive.
+  for (const Segment& q : {s, r}) {
+    const DistanceResult d = distance(c, q);
+    EXPECT_FALSE(d.overlap);
+    EXPECT_GT(d.distance, 0.0);
+    EXPECT_FALSE(distance(q, c).overlap);
+  }
+}
+
+TEST(Finding1, CircleSegmentTangentAtAnEndAndAlongTheSideIsAHitAndOneUlpAwayIsNot) {
+  const double far = 1e16;
+  // Touching at an end (exact distance 0.5 = radius), the segment running away along the axis.
+  EXPECT_TRUE(overlaps(Circle{{0, 0}, 0.5}, Segment{{0, far}, {0, 0.5}}));
+  EXPECT_TRUE(overlaps(Circle{{0, 0}, 0.5}, Segment{{0, 0.5}, {0, far}}));
+  EXPECT_FALSE(overlaps(Circle{{0, 0}, 0.5}, Segment{{0, far}, {0, std::nextafter(0.5, 1.0)}}));
+  EXPECT_FALSE(overlaps(Circle{{0, 0}, 0.5}, Segment{{0, std::nextafter(0.5, 1.0)}, {0, far}}));
+  // Tangent along the side of a long segment, the foot anywhere on it.
+  EXPECT_TRUE(overlaps(Circle{{3, 0}, 1}, Segment{{-far, 1}, {far, 1}}));
+  EXPECT_FALSE(overlaps(Circle{{3, 0}, 1}, Segment{{-far, std::nextafter(1.0, 2.0)}, {far, std::nextafter(1.0, 2.0)}}));
+  // A slanted tangent: the line x + y = 2 lies at sqrt(2) from the origin, between the doubles next to sqrt(2.0).
+  const double r = std::sqrt(2.0);
+  const Segment slant{{-1e8, 2 + 1e8}, {1e8, 2 - 1e8}};
+  EXPECT_EQ(overlaps(Circle{{0, 0}, std::nextafter(r, 0.0)}, slant), false);
+  EXPECT_EQ(overlaps(Circle{{0, 0}, std::nextafter(r, 2.0)}, slant), true);
+}
+
+TEST(Finding1, CircleSegmentAnswersDoNotChangeUnderPowerOfTwoScaling) {
+  const Circle c{{0, 0}, 0.5};
+  const Segment s{{0, 1e16}, {0, 1}};
+  for (const int k : {-900, -600, -300, 300, 600, 900}) {
+    const auto sc = [k](Vec2 v) { return Vec2{std::ldexp(v.x, k), std::ldexp(v.y, k)}; };
+    EXPECT_FALSE(overlaps(Circle{sc(c.center), std::ldexp(c.radius, k)}, Segment{sc(s.a), sc(s.b)})) << k;
+    EXPECT_TRUE(overlaps(Circle{sc(c.center), std::ldexp(1.0, k)}, Segment{sc(s.a), sc(s.b)})) << k;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Finding 2: distance() and cast() hold at the edges of the metric range [2^-460, 2^460]
+// ---------------------------------------------------------------------------------------------------------------
+
+Vec2 at(double s, double x, double y) { return {x * s, y * s}; }
+Aabb box(double s, double x0, double y0, double x1, double y1) { return {at(s, x0, y0), at(s, x1, y1)}; }
+
+class Finding2 : public ::testing::TestWithParam<double> {};
+
+TEST_P(Finding2, GjkFarFromOneGivesTheOverlapOfOverlapsTheDistanceAndFinitePoints) {
+  const double s = GetParam();
+  const double tol = std::ldexp(4.0 * s, -40);  // 2^-40 S, S = 4 s
+  // A point inside a box: overlap, as overlaps() says.
+  const Aabb b = box(s, 0, 0, 2, 2);
+  for (const Vec2 q : {Vec2{1, 1}, Vec2{0.3, 0.7}, Vec2{1.9, 0.2}, Vec2{0.01, 1.5}}) {
+    const Circle p{at(s, q.x, q.y), 0.0};
+    EXPECT_TRUE(overlaps(p, b));
+    EXPECT_TRUE(distance(p, b).overlap) << q.x << " " << q.y;
+    EXPECT_TRUE(distance(b, p).overlap) << q.x << " " << q.y;
+    const Box turned{at(s, 1, 1), at(s, 1, 1), 0.4};
+    EXPECT_EQ(distance(turned, p).overlap, overlaps(p, turned)) << q.x << " " << q.y;
+    EXPECT_EQ(distance(p, turned).overlap, overlaps(p, turned)) << q.x << " " << q.y;
+  }
+  // Two boxes 0.5 apart; a polygon and a circle 1 apart (all multiplied by s).
+  const DistanceResult d = distance(box(s, 0, 0, 1, 1), box(s, 1.5, 0, 2.5, 1));
+  EXPECT_FALSE(d.overlap);
+  EXPECT_NEAR(d.distance, 0.5 * s, tol);
+  EXPECT_NEAR(d.pointA.x, 1.0 * s, tol);
+  EXPECT_NEAR(d.pointB.x, 1.5 * s, tol);
+  EXPECT_NEAR(d.normal.x, 1.0, 1e-12);
+  Polygon tri;
+  const Vec2 pts[3] = {at(s, 0, 0), at(s, 1, 0), at(s, 0, 1)};
+  ASSERT_TRUE(Polygon::create(pts, tri));
+  const DistanceResult e = distance(tri, Circle{at(s, 2, 2), std::sqrt(0.5) * s});
+  EXPECT_FALSE(e.overlap);
+  EXPECT_NEAR(e.distance, std::sqrt(4.5) * s - std::sqrt(0.5) * s, tol);
+  for (const Vec2 q : {d.pointA, d.pointB, e.pointA, e.pointB, e.normal}) {
+    EXPECT_TRUE(std::isfinite(q.x) && std::isfinite(q.y));
+  }
+  EXPECT_NEAR(e.pointA.x, 0.5 * s, tol);
+  EXPECT_NEAR(e.pointB.y, (2 - 0.5) * s, tol);
+  // A cast whose first touch is at 1/8: never after it, apart by at most 2^-40 S there (S = 8 s, speed 8 s).
+  const CastHit h = cast(box(s, 0, 0, 1, 1), Motion{at(s, 8, 0), 0.0}, box(s, 2, 0, 3, 1), Motion{});
+  EXPECT_TRUE(h.hit);
+  EXPECT_LE(h.fraction, 0.125);
+  EXPECT_GE(h.fraction, 0.125 - 0x1p-40);
+  EXPECT_NEAR(h.normal.x, 1.0, 1e-12);
+  EXPECT_TRUE(std::isfinite(h.point.x) && std::isfinite(h.point.y));
+}
+
+INSTANTIATE_TEST_SUITE_P(EdgesOfTheMetricRange, Finding2,
+                         ::testing::Values(0x1p-460, 0x1p-300, 1e-83, 1e-77, 1.0, 1e77, 1e83, 0x1p300, 0x1p460));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Finding 3: every manifold point lies on B, and moved by normal * depth on A (within 2^-38 S)
+// ---------------------------------------------------------------------------------------------------------------
+
+template <class A, class B> void expectManifoldOnShapes(const A& a, const B& b, double S, const std::string& what) {
+  const Manifold m = collideManifold(a, b);
+  ASSERT_EQ(m.count > 0, overlapsAny(a, b)) << what;
+  const double tol = std::ldexp(S, -38);
+  for (int k = 0; k < m.count; ++k) {
+    const ManifoldPoint& p = m.points[k];
+    EXPECT_LE(distanceTo(b, p.point), tol) << what << " point " << k;
+    EXPECT_LE(distanceTo(a, p.point + m.normal * p.depth), tol) << what << " point " << k << " moved";
+  }
+}
+
+TEST(Finding3, ZeroSizeAabbInsideABoxInBothOrders) {
+  const Aabb dot{{1, 1}, {1, 1}}, big{{0, 0}, {2, 2}};
+  expectManifoldOnShapes(dot, big, 2, "dot-box");
+  expectManifoldOnShapes(big, dot, 2, "box-dot");
+  expectManifoldOnShapes(Aabb{{1, 0.5}, {1, 1.5}}, big, 2, "needle-box");  // zero width: a segment
+  expectManifoldOnShapes(big, Aabb{{1, 0.5}, {1, 1.5}}, 2, "box-needle");
+  expectManifoldOnShapes(Box{{1, 1}, {0, 0}, 0.3}, Box{{1, 1}, {1, 1}, 0.0}, 2, "zero box-box");
+  // The point, moved by the depth, is the point of A itself.
+  const Manifold m = collideManifold(dot, big);
+  ASSERT_EQ(m.count, 1);
+  EXPECT_EQ(m.points[0].depth, 1.0);
+  EXPECT_EQ(m.points[0].point + m.normal * m.points[0].depth, (Vec2{1, 1}));
+}
+
+TEST(Finding3, PointAgainstALongTiltedCapsuleGetsThePointNearTheContact) {
+  const Capsule cap{{-1e8, -1}, {1e8, -1.001}, 2};
+  const double S = 1e8;
+  expectManifoldOnShapes(Segment{{0, 0}, {0, 0}}, cap, S, "point-capsule");
+  expectManifoldOnShapes(cap, Segment{{0, 0}, {0, 0}}, S, "capsule-point");
+  expectManifoldOnShapes(Circle{{0, 0}, 0}, cap, S, "circle0-capsule");
+  expectManifoldOnShapes(Circle{{0, 0}, 0.5}, cap, S, "circle-capsule");
+  const Manifold m = collideManifold(Segment{{0, 0}, {0, 0}}, cap);
+  ASSERT_EQ(m.count, 1);
+  EXPECT_LT(std::fabs(m.points[0].point.x), 1.0);  // not the far end, 1e8 away
+}
+
+TEST(Finding3, SliverTrianglesAndThinBoxesAtScale14) {
+  // Random slivers (one vertex within 1e-3 of the opposite edge's line) against each other and against boxes and
+  // capsules, at a scale of 14: the single-point fallback of crossing cores is the case that was 0.115 off.
+  std::uint64_t state = 12345;
+  const auto next = [&state]() {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<double>(state >> 11) * 0x1p-53;
+  };
+  const auto sliver = [&](Polygon& p) {
+    const Vec2 a{(next() - 0.5) * 14, (next() - 0.5) * 14}, b{(next() - 0.5) * 14, (next() - 0.5) * 14};
+    const double t = next();
+    const Vec2 m = a + (b - a) * t;
+    const Vec2 n = perp(b - a) * ((next() - 0.5) * 2e-3);
+    const Vec2 pts[3] = {a, b, m + n};
+    return Polygon::create(pts, p).ok();
+  };
+  int checked = 0;
+  for (int i = 0; i < 4000; ++i) {
+    Polygon p, q;
+    if (!sliver(p) || !sliver(q)) continue;
+    const Capsule c{{(next() - 0.5) * 14, (next() - 0.5) * 14}, {(next() - 0.5) * 14, (next() - 0.5) * 14}, next()};
+    expectManifoldOnShapes(p, q, 14, "sliver-sliver " + std::to_string(i));
+    expectManifoldOnShapes(p, c, 14, "sliver-capsule " + std::to_string(i));
+    expectManifoldOnShapes(c, p, 14, "capsule-sliver " + std::to_string(i));
+    if (HasFailure()) break;
+    ++checked;
+  }
+  EXPECT_GT(checked, 3000);
+}
+
+}  // namespace
