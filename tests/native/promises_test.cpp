@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -191,6 +192,86 @@ TEST(Finding3, SliverTrianglesAndThinBoxesAtScale14) {
     ++checked;
   }
   EXPECT_GT(checked, 3000);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Finding 6: degenerate placements (Polygon::transformed, Polygon::fromBox / fromAabb)
+// ---------------------------------------------------------------------------------------------------------------
+
+TEST(Finding6, TinyPolygonMovedFarIsEmptyNotANonConvexPolygon) {
+  Polygon tiny;
+  const Vec2 pts[3] = {{0, 0}, {5e-28, 0}, {0, 5e-28}};
+  ASSERT_TRUE(Polygon::create(pts, tiny));
+  const Polygon moved = tiny.transformed(Transform{{1e6, 1e6}, 0.3});
+  EXPECT_EQ(moved.size(), 0u);
+  EXPECT_EQ(validate(moved).error, Error::TooFewPoints);
+  EXPECT_FALSE(contains(moved, Vec2{1e6 + 1, 1e6}));
+  EXPECT_FALSE(contains(moved, Vec2{0, 0}));
+  Polygon into = tiny;
+  tiny.transformedInto(Transform{{1e6, 1e6}, 0.3}, into);  // the allocation-free twin: the same result
+  EXPECT_EQ(into.size(), 0u);
+  EXPECT_EQ(tiny.transformed(Transform{{NAN, 0}, 0}).size(), 0u);  // a non-finite transform: empty
+}
+
+TEST(Finding6, MovedVerticesThatBecomeCollinearAreDroppedAsCreateDoes) {
+  Polygon bump;
+  const Vec2 pts[5] = {{0, 0}, {1, 0}, {1, 1}, {0.5, 1 + 1e-11}, {0, 1}};
+  ASSERT_TRUE(Polygon::create(pts, bump));
+  ASSERT_EQ(bump.size(), 5u);
+  const Polygon moved = bump.transformed(Transform{{1e6, 1e6}, 0});  // the bump rounds onto the line y = 1e6 + 1
+  ASSERT_EQ(moved.size(), 4u);
+  Polygon again;
+  ASSERT_TRUE(Polygon::create(moved.vertices(), again));
+  EXPECT_TRUE(std::equal(again.vertices().begin(), again.vertices().end(), moved.vertices().begin()));
+  // Nothing degenerate: the rotated normals and vertices, bit for bit as before.
+  const Polygon near = bump.transformed(Transform{{3, 4}, 0.5});
+  ASSERT_EQ(near.size(), 5u);
+  const double c = std::cos(0.5), sn = std::sin(0.5);
+  for (std::size_t i = 0; i < 5; ++i) {
+    EXPECT_EQ(near.vertices()[i], (Vec2{3, 4} + rotate(bump.vertices()[i], c, sn)));
+    EXPECT_EQ(near.normals()[i], rotate(bump.normals()[i], c, sn));
+  }
+}
+
+TEST(Finding6, SmallPolygonsMovedAnywhereAreValidOrEmpty) {
+  std::uint64_t state = 99;
+  const auto next = [&state]() {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<double>(state >> 11) * 0x1p-53;
+  };
+  int empty = 0, kept = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const double size = std::ldexp(1.0, -static_cast<int>(next() * 60));
+    Vec2 pts[6];
+    for (int k = 0; k < 6; ++k) {
+      const double a = 6.283185307179586 * (k + next() * 0.9) / 6;
+      pts[k] = {size * std::cos(a), size * std::sin(a)};
+    }
+    Polygon p;
+    if (!Polygon::create(pts, p)) continue;
+    const Polygon q = p.transformed(Transform{{(next() - 0.5) * 2e6, (next() - 0.5) * 2e6}, next() * 7});
+    if (q.size() == 0) {
+      ++empty;
+      continue;
+    }
+    ++kept;
+    Polygon again;
+    ASSERT_TRUE(Polygon::create(q.vertices(), again)) << i;
+    ASSERT_EQ(again.size(), q.size()) << i;
+  }
+  EXPECT_GT(empty, 100);
+  EXPECT_GT(kept, 100);
+}
+
+TEST(Finding6, FromBoxAndFromAabbOfAnInvalidShapeAreEmpty) {
+  EXPECT_EQ(Polygon::fromBox(Box{{0, 0}, {-1, 1}, 0}).size(), 0u);
+  EXPECT_EQ(Polygon::fromBox(Box{{0, 0}, {1, 1}, NAN}).size(), 0u);
+  EXPECT_EQ(Polygon::fromBox(Box{{0, 0}, {INFINITY, 1}, 0}).size(), 0u);
+  EXPECT_EQ(Polygon::fromBox(Box{{0, 0}, {1, 1}, 0}).size(), 4u);
+  EXPECT_EQ(Polygon::fromBox(Box{{0, 0}, {0, 1}, 0}).size(), 0u);  // zero width: collinear corners
+  EXPECT_EQ(Polygon::fromAabb(Aabb{{1, 0}, {0, 1}}).size(), 0u);   // max < min
+  EXPECT_EQ(Polygon::fromAabb(Aabb{{0, 0}, {1, 1}}).size(), 4u);
+  EXPECT_EQ(validate(Polygon::fromBox(Box{{0, 0}, {-1, 1}, 0})).error, Error::TooFewPoints);
 }
 
 }  // namespace
