@@ -157,13 +157,17 @@ bool overlaps(const Circle& c, const Segment& s) {
   if (!(isFinite(s.a) && isFinite(s.b) && isFinite(c.center) && std::isfinite(r))) return false;
   const double big = std::max({std::fabs(s.a.x), std::fabs(s.a.y), std::fabs(s.b.x), std::fabs(s.b.y),
                                std::fabs(c.center.x), std::fabs(c.center.y), r});
-  if (big >= 0x1p-400 && big <= 0x1p400) {
-    const SegmentPoint cp = closestPoint(s, c.center);
-    const double d = std::sqrt(cp.distanceSquared);
-    const double margin = 0x1p-40 * big;
-    if (d < r - margin) return true;
-    if (d > r + margin) return false;
-  }
+  // Far from 1: the same rounded test on the inputs scaled by a power of two that brings the largest into [1, 2)
+  // (values far below it may flush: they are far below the margin too).
+  const int k = big >= 0x1p-400 && big <= 0x1p400
+                    ? 0
+                    : detail::scaleExponent({s.a.x, s.a.y, s.b.x, s.b.y, c.center.x, c.center.y, r}, false);
+  const auto sc = [k](Vec2 v) { return Vec2{std::scalbn(v.x, k), std::scalbn(v.y, k)}; };
+  const SegmentPoint cp = closestPoint(Segment{sc(s.a), sc(s.b)}, sc(c.center));
+  const double d = std::sqrt(cp.distanceSquared), sr = std::scalbn(r, k);
+  const double margin = 0x1p-40 * std::scalbn(big, k);
+  if (d < sr - margin) return true;
+  if (d > sr + margin) return false;
   return exactCircleSegment(s.a, s.b, c.center, r);
 }
 

@@ -132,7 +132,11 @@ std::uint32_t featureId(bool flip, int referenceVertex, int incidentVertex) {
     const detail::Core& inc = flip ? ka : kb;
     const int i11 = flip ? sb.edge : sa.edge;
     const int i12 = (i11 + 1) % ref.count;
-    const Vec2 n = ref.normals[i11];
+    // The reference face's normal from its own vertices: a box's stored normals come from its angle, and its rounded
+    // corners of a thin box turn its short faces away from them (points pushed along them land off A).
+    const Vec2 e11 = ref.points[i12] - ref.points[i11];
+    Vec2 n = detail::unitOrZero(Vec2{e11.y, -e11.x});
+    if (n == Vec2{0.0, 0.0}) n = ref.normals[i11];
     int i21 = 0;
     double most = std::numeric_limits<double>::infinity();
     for (int j = 0; j < inc.count; ++j) {
