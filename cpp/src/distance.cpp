@@ -288,7 +288,13 @@ GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache, GjkTrace* tra
   const int traced = trace != nullptr ? trace->count : 0;
   GjkResult g = gjkRun(a, b, cache, trace);
   if ((g.scale >= 0x1p-200 && g.scale <= 0x1p200) || !(g.scale > 0.0) || !std::isfinite(g.scale)) return g;
-  const int k = -std::ilogb(g.scale);
+  // The exponent from every point of both cores (the simplex may end on tiny vertices of a huge shape, whose other
+  // vertices must not overflow once scaled).
+  double all = 0.0;
+  for (int i = 0; i < a.core->count; ++i) all = std::max(all, maxAbs(a.point(i)));
+  for (int i = 0; i < b.core->count; ++i) all = std::max(all, maxAbs(b.point(i)));
+  if ((all >= 0x1p-200 && all <= 0x1p200) || !std::isfinite(all)) return g;
+  const int k = -std::ilogb(all);
   if (cache != nullptr) *cache = before;
   if (trace != nullptr) trace->count = traced;
   g = gjkRun(scaledPose(a, k), scaledPose(b, k), cache, trace);

@@ -279,7 +279,7 @@ template <class A, class B> void checkPair(const A& a, const B& b, const RefCore
 
   // overlaps
   const bool o = overlapsAny(a, b);
-  CHECK(o == overlapsAny(b, a), "overlaps differs between the orders", o, 0);
+  if (gSpan <= 0x1p485) CHECK(o == overlapsAny(b, a), "overlaps differs between the orders", o, 0);
   constexpr bool circleSegment = (std::is_same_v<A, Circle> && std::is_same_v<B, Segment>) ||
                                  (std::is_same_v<A, Segment> && std::is_same_v<B, Circle>);
   const bool exactDomain = circleSegment ? gSpan <= 0x1p216 : gSpan <= 0x1p485;  // collide2d.h: exact within

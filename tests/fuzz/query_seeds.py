@@ -65,6 +65,9 @@ SEEDS = {
     + segment(0, h("0x1.8008718p+34"), h("0x1.48p+35"), h("0x1.80098p-2")),
     "fuzz-circle-segment-span": segment(h("0x1.6p-379"), -h("0x1p-384"), h("0x1.6p-379"), h("0x1.3p-378"))
     + circle(h("0x1p+433"), 0, 0),
+    "fuzz-gjk-rescale-from-every-vertex": polygon((h("0x1p+378"), -h("0x1.7187ffffffffcp+387")), (h("0x1.cp+381"), 0),
+                                                  (0, h("0x1.9000100012e01p-255")))
+    + polygon((0, h("0x1.9000100012e01p-255")), (-h("0x1.dfffffffffffep+385"), 0), (0, -h("0x1p+378"))),
     "fuzz-contains-zero-height-box": box(0, 0, 3.7e89, 0, 200) + aabb(0, 0, 0, 0),
 }
 

@@ -274,4 +274,147 @@ TEST(Finding6, FromBoxAndFromAabbOfAnInvalidShapeAreEmpty) {
   EXPECT_EQ(validate(Polygon::fromBox(Box{{0, 0}, {-1, 1}, 0})).error, Error::TooFewPoints);
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// query_fuzz's findings (tests/fuzz/corpus/query/fuzz-*)
+// ---------------------------------------------------------------------------------------------------------------
+
+bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+
+TEST(FuzzQuery, GjkTriangleAndEdgeWeightsStayFiniteAcrossAHugeSpan) {
+  const Aabb tiny{{0, -0x1.8p-288}, {0x1p-293, 0x1.cp-292}};
+  const Capsule needle{{0x1.4p+240, 0}, {0, 0}, 0};
+  for (const DistanceResult& d : {distance(tiny, needle), distance(needle, tiny)}) {
+    EXPECT_TRUE(finite(d.pointA) && finite(d.pointB) && finite(d.normal));
+    EXPECT_EQ(d.overlap, overlapsAny(tiny, needle));
+  }
+  Polygon p;
+  const Vec2 pts[4] = {{0x1.6262626262626p-413, 0x1.6262626262626p-413}, {0, 0x1.6262622262626p-413}, {0, 0},
+                       {0x1.b8p+134, 0}};
+  ASSERT_TRUE(Polygon::create(pts, p));
+  const Aabb dot{{0x1.600c6ffp-413, 0}, {0x1.600c6ffp-413, 0}};
+  for (const DistanceResult& d : {distance(p, dot), distance(dot, p)}) {
+    EXPECT_TRUE(finite(d.pointA) && finite(d.pointB) && finite(d.normal));
+    EXPECT_TRUE(d.overlap);
+  }
+}
+
+TEST(FuzzQuery, DistanceOverlapConsultsOverlapsWithinTheShapesMagnitudeNotTheSimplexs) {
+  // A far end at 1e120 sets the rounding of GJK; the simplex ends on near vertices (2^35): overlap must still be
+  // decided by overlaps() (these segments cross).
+  const Segment a{{-0x1.d093850e56042p+48, 0x1.05459003b00a7p+401}, {0x1.08p+35, 0x1p+30}};
+  const Segment b{{0, 0x1.8008718p+34}, {0x1.48p+35, 0x1.80098p-2}};
+  EXPECT_EQ(distance(a, b).overlap, overlaps(a, b));
+  EXPECT_EQ(distance(b, a).overlap, overlaps(a, b));
+}
+
+TEST(FuzzQuery, CircleSegmentAcrossASpanOf2To812IsStillDecidedByItsDistance) {
+  const Segment s{{0x1.6p-379, -0x1p-384}, {0x1.6p-379, 0x1.3p-378}};
+  EXPECT_FALSE(overlaps(Circle{{0x1p+433, 0}, 0}, s));  // 2^433 away (the exact test's products underflowed)
+  EXPECT_TRUE(overlaps(Circle{{0x1p+433, 0}, 0x1p+434}, s));
+}
+
+TEST(FuzzQuery, ContainsShapeOfABoxIsExactOnItsCorners) {
+  // A box of zero height is the segment between its corners: its centre lies on it, a point 1e-300 beside it not.
+  const Box flat{{0, 0}, {3.7e89, 0}, 200 / 256.0 * 6.283185307179586};
+  EXPECT_TRUE(containsShape(flat, Aabb{{0, 0}, {0, 0}}));
+  EXPECT_FALSE(containsShape(flat, Aabb{{0, 1e-300}, {0, 1e-300}}));
+  // A box's corner is inside it, and a point one ulp beyond its edge (along the edge's own line) is not.
+  const Box b{{0.5, 0.25}, {2, 1}, 0.3};
+  Vec2 c[4];
+  b.corners(c);
+  EXPECT_TRUE(containsShape(b, Circle{c[2], 0}));
+  EXPECT_TRUE(containsShape(b, Segment{c[0], c[2]}));
+}
+
+TEST(FuzzQuery, GjkRescalesByEveryVertexNotTheSimplexAlone) {
+  // Two triangles sharing a vertex at 2^-255, their other vertices near 2^387: the simplex ends on the shared
+  // vertex; scaling by it alone overflowed the far vertices (distance inf).
+  Polygon a, b;
+  const Vec2 pa[3] = {{0x1p+378, -0x1.7187ffffffffcp+387}, {0x1.cp+381, 0}, {0, 0x1.9000100012e01p-255}};
+  const Vec2 pb[3] = {{0, 0x1.9000100012e01p-255}, {-0x1.dfffffffffffep+385, 0}, {0, -0x1p+378}};
+  ASSERT_TRUE(Polygon::create(pa, a));
+  ASSERT_TRUE(Polygon::create(pb, b));
+  ASSERT_TRUE(overlaps(a, b));  // the shared vertex
+  for (const DistanceResult& d : {distance(a, b), distance(b, a)}) {
+    EXPECT_TRUE(d.overlap);
+    EXPECT_EQ(d.distance, 0.0);
+    EXPECT_TRUE(finite(d.pointA) && finite(d.pointB));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Finding 7: the promises stated in queries.h and docs/precision.md ("Per query"), each at its edge
+// ---------------------------------------------------------------------------------------------------------------
+
+TEST(Promises, DistancePointsLieOnTheBoundariesAndJoinAlongTheNormalWithin2To40S) {
+  for (const double s : {0x1p-460, 1.0, 0x1p460}) {
+    const double tol = std::ldexp(4.0 * s, -40);
+    const Box a{at(s, 0, 0), at(s, 1, 0.5), 0.7};
+    const Capsule b{at(s, 3, 1), at(s, 2, 3), 0.25 * s};
+    const DistanceResult d = distance(a, b);
+    ASSERT_FALSE(d.overlap);
+    EXPECT_NEAR(length(d.normal), 1.0, 1e-15);
+    const Vec2 join = d.pointA + d.normal * d.distance - d.pointB;
+    EXPECT_LE(std::max(std::fabs(join.x), std::fabs(join.y)), tol) << s;
+    EXPECT_LE(distanceTo(a, d.pointA), tol) << s;        // on A (not outside it)
+    EXPECT_LE(distanceTo(b, d.pointB), tol) << s;        // on B
+    EXPECT_NEAR(distanceTo(b, d.pointA), d.distance, tol) << s;  // and pointA is distance away from B
+  }
+}
+
+TEST(Promises, SingleManifoldPointHasCollidesNormalAndDepthBitForBit) {
+  const Circle c{{0.3, 0.9}, 0.5};
+  const Box b{{0, 0}, {2, 0.75}, 0.1};
+  const Manifold m = collideManifold(c, b);
+  const Contact k = collide(c, b);
+  ASSERT_EQ(m.count, 1);
+  EXPECT_EQ(m.points[0].id, 1u << 30);
+  EXPECT_EQ(m.normal, k.normal);
+  EXPECT_EQ(m.points[0].depth, k.depth);
+  // Two points on a face contact: the deepest is collide()'s depth (same normal), the other is shallower.
+  const Manifold f = collideManifold(Aabb{{0, 0}, {4, 1}}, Box{{2, 1.4}, {1, 0.5}, 0.05});
+  const Contact g = collide(Aabb{{0, 0}, {4, 1}}, Box{{2, 1.4}, {1, 0.5}, 0.05});
+  ASSERT_EQ(f.count, 2);
+  EXPECT_NEAR(f.normal.y, g.normal.y, 1e-15);
+  EXPECT_NEAR(std::max(f.points[0].depth, f.points[1].depth), g.depth, std::ldexp(4.0, -38));
+  EXPECT_LT(std::min(f.points[0].depth, f.points[1].depth), g.depth);
+}
+
+TEST(Promises, CastNeverReportsAHitForAPathThatStaysFartherThan2To40S) {
+  // A box passing another box's corner: a gap of 2^-30 S is a miss, an overlap of 2^-40 S a hit (not a graze).
+  const double S = 16;
+  const Aabb a{{0, 0}, {1, 1}};
+  const Motion right{{12, 0}, 0};
+  EXPECT_FALSE(cast(a, right, Aabb{{4, 1 + std::ldexp(S, -30)}, {5, 2}}, Motion{}).hit);
+  const CastHit in = cast(a, right, Aabb{{4, 1 - std::ldexp(S, -40)}, {5, 2}}, Motion{});
+  EXPECT_TRUE(in.hit);
+  EXPECT_LE(in.fraction, 0.25);
+  EXPECT_NEAR(in.normal.x, 1.0, 1e-12);  // a face contact: the face's normal
+  // Starting in face contact and moving along the face: not moving in, no hit.
+  EXPECT_FALSE(cast(a, right, Aabb{{0.5, 1}, {5, 2}}, Motion{}).hit);
+}
+
+TEST(Promises, ZeroAreaShapesEnterAtTheirFirstTouchAndGrazeWhenOnlySliding) {
+  // A point (zero-radius circle, zero-size aabb, zero-length segment) has no inside: entry is its first touch.
+  const Aabb wall{{2, -1}, {3, 1}};
+  for (const Shape& p : {Shape{Circle{{0, 0}, 0}}, Shape{Aabb{{0, 0}, {0, 0}}}, Shape{Segment{{0, 0}, {0, 0}}}}) {
+    const CastHit h = cast(p, Motion{{4, 0}, 0}, Shape{wall}, Motion{});
+    EXPECT_TRUE(h.hit);
+    EXPECT_LE(h.fraction, 0.5);
+    EXPECT_GE(h.fraction, 0.5 - 0x1p-36);
+    // Sliding along the wall's face (touching all the way) is a graze, not a hit.
+    EXPECT_FALSE(cast(p, Motion{{0, 4}, 0}, Shape{Aabb{{0, -1}, {1, 1}}}, Motion{}).hit);
+  }
+  // Starting in contact: a hit at 0 only when moving in (towards the wall), none when moving out.
+  const Circle onFace{{2, 0}, 0};
+  const CastHit in = cast(onFace, Motion{{1, 0}, 0}, wall, Motion{});
+  EXPECT_TRUE(in.hit);
+  EXPECT_EQ(in.fraction, 0.0);
+  EXPECT_FALSE(cast(onFace, Motion{{-1, 0}, 0}, wall, Motion{}).hit);
+  // A segment moving along its own line into a point: entry at the touch of its end.
+  const CastHit along = cast(Segment{{-2, 0}, {-1, 0}}, Motion{{2, 0}, 0}, Circle{{0.5, 0}, 0}, Motion{});
+  EXPECT_TRUE(along.hit);
+  EXPECT_NEAR(along.fraction, 0.75, 0x1p-36);
+}
+
 }  // namespace
