@@ -381,12 +381,13 @@ TEST(Promises, SingleManifoldPointHasCollidesNormalAndDepthBitForBit) {
 }
 
 TEST(Promises, CastNeverReportsAHitForAPathThatStaysFartherThan2To40S) {
-  // A box passing another box's corner: a gap of 2^-30 S is a miss, an overlap of 2^-40 S a hit (not a graze).
+  // A box passing another box's corner: a gap of 2^-30 S is a miss, an overlap of 2^-46 S (64 ulps of S, beyond the
+  // 16 of a graze) a hit.
   const double S = 16;
   const Aabb a{{0, 0}, {1, 1}};
   const Motion right{{12, 0}, 0};
   EXPECT_FALSE(cast(a, right, Aabb{{4, 1 + std::ldexp(S, -30)}, {5, 2}}, Motion{}).hit);
-  const CastHit in = cast(a, right, Aabb{{4, 1 - std::ldexp(S, -40)}, {5, 2}}, Motion{});
+  const CastHit in = cast(a, right, Aabb{{4, 1 - std::ldexp(S, -46)}, {5, 2}}, Motion{});  // 64 ulps of S deep
   EXPECT_TRUE(in.hit);
   EXPECT_LE(in.fraction, 0.25);
   EXPECT_NEAR(in.normal.x, 1.0, 1e-12);  // a face contact: the face's normal
@@ -415,6 +416,18 @@ TEST(Promises, ZeroAreaShapesEnterAtTheirFirstTouchAndGrazeWhenOnlySliding) {
   const CastHit along = cast(Segment{{-2, 0}, {-1, 0}}, Motion{{2, 0}, 0}, Circle{{0.5, 0}, 0}, Motion{});
   EXPECT_TRUE(along.hit);
   EXPECT_NEAR(along.fraction, 0.75, 0x1p-36);
+}
+
+TEST(Promises, CapsuleOverlapIsRightBeyond2To40SAndExactWhenTheCoresCross) {
+  const double S = 1e6;
+  const Capsule a{{-S, 0}, {S, 0}, 1};
+  // Cores parallel 3 apart, radii 1 + 2 = 3: a touch; 2^-30 S more apart is a miss, 2^-30 S nearer a hit.
+  EXPECT_FALSE(overlaps(a, Capsule{{0, 3 + std::ldexp(S, -30)}, {5, 3 + std::ldexp(S, -30)}, 2}));
+  EXPECT_TRUE(overlaps(a, Capsule{{0, 3 - std::ldexp(S, -30)}, {5, 3 - std::ldexp(S, -30)}, 2}));
+  // Cores crossing (radius 0): decided exactly, also at a grazing angle.
+  EXPECT_TRUE(overlaps(Capsule{{-S, -1e-9}, {S, 1e-9}, 0}, Capsule{{-S, 1e-9}, {S, -1e-9}, 0}));
+  EXPECT_TRUE(overlaps(Capsule{{0, 0}, {1, 0}, 0}, Segment{{1, 0}, {1, 5}}));  // an end touching
+  EXPECT_FALSE(overlaps(Capsule{{0, 0}, {1, 0}, 0}, Segment{{std::nextafter(1.0, 2.0), 0}, {1, 5}}));
 }
 
 }  // namespace
