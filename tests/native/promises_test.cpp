@@ -271,6 +271,8 @@ TEST(Finding6, FromBoxAndFromAabbOfAnInvalidShapeAreEmpty) {
   EXPECT_EQ(Polygon::fromBox(Box{{0, 0}, {0, 1}, 0}).size(), 0u);  // zero width: collinear corners
   EXPECT_EQ(Polygon::fromAabb(Aabb{{1, 0}, {0, 1}}).size(), 0u);   // max < min
   EXPECT_EQ(Polygon::fromAabb(Aabb{{0, 0}, {1, 1}}).size(), 4u);
+  EXPECT_EQ(Polygon::fromAabb(Aabb{{0, 0}, {0, 1}}).size(), 0u);  // zero width
+  EXPECT_EQ(Polygon::fromAabb(Aabb{{0, 0}, {NAN, 1}}).size(), 0u);
   EXPECT_EQ(validate(Polygon::fromBox(Box{{0, 0}, {-1, 1}, 0})).error, Error::TooFewPoints);
 }
 
