@@ -27,6 +27,10 @@ for t in "${targets[@]}"; do
   work=$build/work/$name
   crashes=$build/crashes/$name
   mkdir -p "$work" "$crashes" "$seeds"
+  if [ ! -x "$build/tests/fuzz/$t" ]; then
+    echo "fuzz: $t skipped (not built: see the configure messages, e.g. GMP missing for query_fuzz)"
+    continue
+  fi
   echo "fuzz: $t for ${seconds}s (seeds: $seeds)"
   if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     "$build/tests/fuzz/$t" -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$crashes/" \

@@ -96,6 +96,31 @@ CircleLineIntersection lineRoots(Vec2 a, Vec2 b, const Circle& c) {
   return out;
 }
 
+// Exact sign of r^2 - |p - c|^2 (p within the closed disc: >= 0), on inputs already rescaled (scaleExponent).
+int discContainsSign(Vec2 p, Vec2 c, double r) {
+  using detail::exactDiff;
+  const auto dx = exactDiff(p.x, c.x), dy = exactDiff(p.y, c.y);
+  return (detail::exactProduct(r, r) - (dx * dx + dy * dy)).sign();
+}
+
+// Whether the closed disc meets the closed segment, decided exactly for the given doubles: an end lies in the disc,
+// or the foot of the perpendicular lies on the segment (exact dot signs) and the line is within r (exact sign of the
+// discriminant). The inputs are rescaled by one power of two (exact), so any magnitude works; the degree-4
+// discriminant is exact within a factor 2^216 among the nonzero inputs (predicates.h, DOMAIN).
+bool exactCircleSegment(Vec2 a, Vec2 b, Vec2 c, double r) {
+  const int k = detail::scaleExponent({a.x, a.y, b.x, b.y, c.x, c.y, r});
+  if (k != 0) {
+    a = {std::scalbn(a.x, k), std::scalbn(a.y, k)};
+    b = {std::scalbn(b.x, k), std::scalbn(b.y, k)};
+    c = {std::scalbn(c.x, k), std::scalbn(c.y, k)};
+    r = std::scalbn(r, k);
+  }
+  if (discContainsSign(a, c, r) >= 0 || discContainsSign(b, c, r) >= 0) return true;
+  if (a == b) return false;
+  if (detail::dotSignExact(c, a, b, a) < 0 || detail::dotSignExact(c, b, a, b) < 0) return false;  // foot off it
+  return discriminant(a, b, c, r).sign >= 0;
+}
+
 }  // namespace
 
 CircleLineIntersection intersect(const Circle& c, const Line& l) { return lineRoots(l.a, l.b, c); }
@@ -106,7 +131,6 @@ CircleSegmentIntersection intersect(const Circle& c, const Segment& s) {
   out.closest = cp.point;
   out.closestT = cp.t;
   out.distance = std::sqrt(cp.distanceSquared);
-  const bool touchesDisc = cp.distanceSquared <= c.radius * c.radius;
   if (s.a != s.b) {
     const CircleLineIntersection line = lineRoots(s.a, s.b, c);
     const int n = line.count;
@@ -121,19 +145,31 @@ CircleSegmentIntersection intersect(const Circle& c, const Segment& s) {
       ++out.count;
     }
   }
-  // A crossing on the segment implies contact even when rounding puts the closest point a hair outside.
-  out.overlaps = touchesDisc || out.count > 0;
+  out.overlaps = overlaps(c, s);
   return out;
 }
 
 bool overlaps(const Circle& c, const Segment& s) {
-  // Same decision as intersect(c, s).overlaps; the crossings are only computed when the distance test says no.
-  const SegmentPoint cp = closestPoint(s, c.center);
-  if (cp.distanceSquared <= c.radius * c.radius) return true;
-  if (s.a == s.b) return false;
-  const CircleLineIntersection line = lineRoots(s.a, s.b, c);
-  if (line.count >= 1 && line.t1 >= 0.0 && line.t1 <= 1.0) return true;
-  return line.count == 2 && line.t2 >= 0.0 && line.t2 <= 1.0;
+  // Exact (the tangent test promised in collide2d.h). The rounded distance decides when it is clearly away from the
+  // radius: the computed closest point is within about 8 eps S of the exact one (S the largest magnitude), so a
+  // margin of 2^-40 S (with S inside [2^-400, 2^400], where nothing under- or overflows) is certain; else exact.
+  const double r = c.radius;
+  if (!(r >= 0.0)) return false;  // NaN or negative radius: a miss, as before
+  if (!(isFinite(s.a) && isFinite(s.b) && isFinite(c.center) && std::isfinite(r))) return false;
+  const double big = std::max({std::fabs(s.a.x), std::fabs(s.a.y), std::fabs(s.b.x), std::fabs(s.b.y),
+                               std::fabs(c.center.x), std::fabs(c.center.y), r});
+  // Far from 1: the same rounded test on the inputs scaled by a power of two that brings the largest into [1, 2)
+  // (values far below it may flush: they are far below the margin too).
+  const int k = big >= 0x1p-400 && big <= 0x1p400
+                    ? 0
+                    : detail::scaleExponent({s.a.x, s.a.y, s.b.x, s.b.y, c.center.x, c.center.y, r}, false);
+  const auto sc = [k](Vec2 v) { return Vec2{std::scalbn(v.x, k), std::scalbn(v.y, k)}; };
+  const SegmentPoint cp = closestPoint(Segment{sc(s.a), sc(s.b)}, sc(c.center));
+  const double d = std::sqrt(cp.distanceSquared), sr = std::scalbn(r, k);
+  const double margin = 0x1p-40 * std::scalbn(big, k);
+  if (d < sr - margin) return true;
+  if (d > sr + margin) return false;
+  return exactCircleSegment(s.a, s.b, c.center, r);
 }
 
 Contact collide(const Circle& c, const Segment& s) {

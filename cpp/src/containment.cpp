@@ -9,6 +9,7 @@
 
 #include "convex.h"
 
+#include <algorithm>
 #include <cmath>
 #include <type_traits>
 
@@ -20,6 +21,22 @@ double coreDistanceSquared(const Circle& a, Vec2 p) { return distanceSquared(a.c
 double coreDistanceSquared(const Capsule& a, Vec2 p) { return closestPoint(Segment{a.a, a.b}, p).distanceSquared; }
 double radiusOf(const Circle& a) { return a.radius; }
 double radiusOf(const Capsule& a) { return a.radius; }
+
+// p inside a box given as its corners (Box::corners, counter-clockwise), exactly: on no edge line's outer side, and
+// for a box of zero area (collinear corners) within their bounds, i.e. on the segment it is. (contains(Box, p)
+// works in the box's rotated frame, which rounds.)
+bool insideCorners(const detail::Core& k, Vec2 p) {
+  for (int e = 0; e < 4; ++e) {
+    if (orient(k.points[e], k.points[(e + 1) % 4], p) < 0) return false;
+  }
+  if (orient(k.points[0], k.points[1], k.points[2]) != 0 || orient(k.points[0], k.points[2], k.points[3]) != 0) return true;
+  double lx = k.points[0].x, hx = lx, ly = k.points[0].y, hy = ly;
+  for (int e = 1; e < 4; ++e) {
+    lx = std::min(lx, k.points[e].x), hx = std::max(hx, k.points[e].x);
+    ly = std::min(ly, k.points[e].y), hy = std::max(hy, k.points[e].y);
+  }
+  return p.x >= lx && p.x <= hx && p.y >= ly && p.y <= hy;
+}
 
 // One body per type of A (B enters only through its core).
 template <ConvexShape A> [[gnu::noinline]] bool containsCore(const A& a, const detail::Core& kb) {
@@ -49,7 +66,11 @@ template <ConvexShape A> [[gnu::noinline]] bool containsCore(const A& a, const d
     if (ka.count < 3) return false;
     for (int i = 0; i < kb.count; ++i) {
       const Vec2 p = kb.points[i];
-      if (!contains(a, p)) return false;
+      if constexpr (std::is_same_v<A, Box>) {
+        if (!insideCorners(ka, p)) return false;
+      } else if (!contains(a, p)) {
+        return false;
+      }
       if (rb > 0.0) {
         for (int e = 0; e < ka.count; ++e) {
           if (!(dot(p - ka.points[e], ka.normals[e]) <= -rb)) return false;

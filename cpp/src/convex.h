@@ -97,18 +97,22 @@ inline Vec2 pivotOf(const Polygon& p) { return p.centroid(); }
 inline Vec2 pivotOf(const Segment& s) { return lerp(s.a, s.b, 0.5); }
 inline Vec2 pivotOf(const Capsule& c) { return lerp(c.a, c.b, 0.5); }
 
-/// A core placed in the world: p -> pivot + R(angle) (p - pivot) + offset (identity when !moved).
+/// A core placed in the world: p -> pivot + R(angle) (p - pivot) + offset (identity when !moved), then scaled by
+/// 2^exponent (exact; gjk() rescales far from 1 so that its degree-4 products neither under- nor overflow).
 struct Posed {
   const Core* core = nullptr;
   Vec2 pivot;
   Vec2 offset;
   double c = 1.0, s = 0.0;
   bool moved = false;
+  int exponent = 0;  ///< only with moved
 
   Vec2 point(int i) const {
     const Vec2 p = core->points[i];
     if (!moved) return p;
-    return pivot + rotate(p - pivot, c, s) + offset;
+    const Vec2 q = pivot + rotate(p - pivot, c, s) + offset;
+    if (exponent == 0) return q;
+    return {std::ldexp(q.x, exponent), std::ldexp(q.y, exponent)};
   }
   /// Index of the point farthest along d (first on ties).
   int support(Vec2 d) const {

@@ -38,6 +38,20 @@ struct Simplex {
   int count = 0;
 };
 
+// Barycentric weights x / (x + y), y / (x + y) (x, y > 0), as x * inv; by division when the inverse overflows (a sum
+// below 2^-1024: the simplex spans more than the exponent range of its products), so they stay finite.
+inline void edgeWeights(double x, double y, double& wx, double& wy) {
+  const double sum = x + y;
+  const double inv = 1.0 / sum;
+  if (std::isfinite(inv)) {
+    wx = x * inv;
+    wy = y * inv;
+  } else {
+    wx = x / sum;
+    wy = y / sum;
+  }
+}
+
 void solve2(Simplex& s) {
   const Vec2 w1 = s.v[0].w, w2 = s.v[1].w;
   const Vec2 e12 = w2 - w1;
@@ -54,9 +68,7 @@ void solve2(Simplex& s) {
     s.count = 1;
     return;
   }
-  const double inv = 1.0 / (d12_1 + d12_2);
-  s.v[0].a = d12_1 * inv;
-  s.v[1].a = d12_2 * inv;
+  edgeWeights(d12_1, d12_2, s.v[0].a, s.v[1].a);
   s.count = 2;
 }
 
@@ -79,16 +91,12 @@ void solve3(Simplex& s) {
     return;
   }
   if (d12_1 > 0.0 && d12_2 > 0.0 && d123_3 <= 0.0) {
-    const double inv = 1.0 / (d12_1 + d12_2);
-    s.v[0].a = d12_1 * inv;
-    s.v[1].a = d12_2 * inv;
+    edgeWeights(d12_1, d12_2, s.v[0].a, s.v[1].a);
     s.count = 2;
     return;
   }
   if (d13_1 > 0.0 && d13_2 > 0.0 && d123_2 <= 0.0) {
-    const double inv = 1.0 / (d13_1 + d13_2);
-    s.v[0].a = d13_1 * inv;
-    s.v[2].a = d13_2 * inv;
+    edgeWeights(d13_1, d13_2, s.v[0].a, s.v[2].a);
     s.v[1] = s.v[2];
     s.count = 2;
     return;
@@ -106,9 +114,7 @@ void solve3(Simplex& s) {
     return;
   }
   if (d23_1 > 0.0 && d23_2 > 0.0 && d123_1 <= 0.0) {
-    const double inv = 1.0 / (d23_1 + d23_2);
-    s.v[1].a = d23_1 * inv;
-    s.v[2].a = d23_2 * inv;
+    edgeWeights(d23_1, d23_2, s.v[1].a, s.v[2].a);
     s.v[0] = s.v[2];
     s.count = 2;
     return;
@@ -151,7 +157,8 @@ void record(GjkTrace& t, const Simplex& s) {
 
 }  // namespace
 
-GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache, GjkTrace* trace) {
+namespace {
+GjkResult gjkRun(const Posed& a, const Posed& b, SimplexCache* cache, GjkTrace* trace) {
   GjkResult out;
   Simplex s;
   if (cache != nullptr && cache->count >= 1 && cache->count <= 3) {
@@ -220,6 +227,9 @@ GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache, GjkTrace* tra
     out.coresOverlap = true;
     Vec2 p;
     for (int i = 0; i < 3; ++i) p = p + s.v[i].wA * s.v[i].a;
+    // Weights of a triangle whose computed area vanished (vertices spanning more than the products' exponent
+    // range) are not finite: any point of the triangle serves, its centroid.
+    if (!isFinite(p)) p = (s.v[0].wA + s.v[1].wA + s.v[2].wA) * (1.0 / 3.0);
     out.pointA = out.pointB = p;
     return out;
   }
@@ -230,6 +240,11 @@ GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache, GjkTrace* tra
   } else {
     pa = s.v[0].wA * s.v[0].a + s.v[1].wA * s.v[1].a;
     pb = s.v[0].wB * s.v[0].a + s.v[1].wB * s.v[1].a;
+    if (!isFinite(pa) || !isFinite(pb)) {  // weights lost to under- / overflow: the nearer vertex
+      const int i = dot(s.v[1].w, s.v[1].w) < dot(s.v[0].w, s.v[0].w) ? 1 : 0;
+      pa = s.v[i].wA;
+      pb = s.v[i].wB;
+    }
   }
   out.pointA = pa;
   out.pointB = pb;
@@ -246,6 +261,60 @@ GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache, GjkTrace* tra
     out.coresOverlap = true;  // touching cores
   }
   return out;
+}
+
+// p as gjkRun sees it after rescaling by 2^k (exact: only the final scaling is added to the pose).
+Posed scaledPose(const Posed& p, int k) {
+  Posed q = p;
+  if (!q.moved) {
+    q.pivot = q.offset = Vec2{};
+    q.c = 1.0;
+    q.s = 0.0;
+    q.moved = true;
+  }
+  q.exponent = k;
+  return q;
+}
+
+Vec2 scaled(Vec2 v, int k) { return {std::ldexp(v.x, k), std::ldexp(v.y, k)}; }
+}  // namespace
+
+// GJK's simplex solver multiplies four coordinates (n123 * cross(w2, w3)), which under- or overflows when the
+// simplex's magnitude is far from 1 (below about 1e-77 or above 1e77). Such a run is repeated on the cores scaled by
+// the power of two that brings that magnitude into [1, 2) (exact), and its results scaled back: the answers are then
+// the same relative to S at every magnitude of the metric range [2^-460, 2^460] (the common case pays one compare).
+GjkResult gjk(const Posed& a, const Posed& b, SimplexCache* cache, GjkTrace* trace) {
+  const SimplexCache before = cache != nullptr ? *cache : SimplexCache{};
+  const int traced = trace != nullptr ? trace->count : 0;
+  GjkResult g = gjkRun(a, b, cache, trace);
+  if ((g.scale >= 0x1p-200 && g.scale <= 0x1p200) || !(g.scale > 0.0) || !std::isfinite(g.scale)) return g;
+  // The exponent from every point of both cores (the simplex may end on tiny vertices of a huge shape, whose other
+  // vertices must not overflow once scaled).
+  double all = 0.0;
+  for (int i = 0; i < a.core->count; ++i) all = std::max(all, maxAbs(a.point(i)));
+  for (int i = 0; i < b.core->count; ++i) all = std::max(all, maxAbs(b.point(i)));
+  if ((all >= 0x1p-200 && all <= 0x1p200) || !std::isfinite(all)) return g;
+  const int k = -std::ilogb(all);
+  if (cache != nullptr) *cache = before;
+  if (trace != nullptr) trace->count = traced;
+  g = gjkRun(scaledPose(a, k), scaledPose(b, k), cache, trace);
+  if (trace != nullptr) {
+    for (int i = traced; i < trace->count; ++i) {
+      GjkStep& st = trace->steps[i];
+      for (int j = 0; j < 3; ++j) {
+        st.a[j] = scaled(st.a[j], -k);
+        st.b[j] = scaled(st.b[j], -k);
+      }
+      st.closest = scaled(st.closest, -k);
+    }
+  }
+  g.distance = std::ldexp(g.distance, -k);
+  g.pointA = scaled(g.pointA, -k);
+  g.pointB = scaled(g.pointB, -k);
+  g.w[0] = scaled(g.w[0], -k);
+  g.w[1] = scaled(g.w[1], -k);
+  g.scale = std::ldexp(g.scale, -k);
+  return g;
 }
 
 // -- overlaps / collide over every pair ----------------------------------------------------------------------------
@@ -335,7 +404,11 @@ namespace detail {
   const detail::GjkResult g = detail::gjk(pa, pb, cache, trace);
   out.iterations = g.iterations;
   const double ra = ka.radius, rb = kb.radius;
-  const double scale = std::max({g.scale, std::fabs(ra), std::fabs(rb)});
+  // S of the promise: the shapes' magnitude, not only the final simplex's (a far vertex of a long segment or polygon
+  // sets GJK's rounding while the simplex may end on near ones).
+  double scale = std::max({g.scale, std::fabs(ra), std::fabs(rb)});
+  for (int i = 0; i < ka.count; ++i) scale = std::max(scale, maxAbs(ka.points[i]));
+  for (int i = 0; i < kb.count; ++i) scale = std::max(scale, maxAbs(kb.points[i]));
   const double band = std::ldexp(scale, -36);
   const double separation = g.distance - ra - rb;
   Vec2 coreA = g.pointA, coreB = g.pointB, n = g.normal;

@@ -46,14 +46,65 @@ double magnitude(const detail::Core& k) {
   return s;
 }
 
-Manifold singlePoint(const detail::PairTests& pair) {
+// One point, with collide()'s normal and depth. The point is not collide()'s `point` (B's support along -normal,
+// which for a long, slightly tilted B is its far end): it is the place where the shapes touch once B is moved by
+// normal * depth, moved back, so that it lies on B and, moved by normal * depth, on A.
+//  * B's core is a point: B's centre less rb along the normal (its deepest point, on B);
+//  * A's core is a point: A's boundary point along the normal, moved back by the depth;
+//  * otherwise GJK between A and B moved by normal * depth: the middle of their closest boundary points, moved back.
+Manifold singlePoint(const detail::PairTests& pair, const detail::Core& ka, const detail::Core& kb) {
   Manifold m;
   const Contact c = pair.collide();
   if (!c.hit) return m;
-  m.normal = c.normal;
-  m.points[0] = {c.point, c.depth, 1u << 30};
+  const Vec2 n = c.normal;
+  const double ra = ka.radius, rb = kb.radius;
+  Vec2 point = c.point;
+  if (kb.count == 1) {
+    point = kb.points[0] - n * rb;
+  } else if (ka.count == 1) {
+    point = ka.points[0] + n * (ra - c.depth);
+  } else if (ka.count >= 1 && kb.count >= 1) {
+    detail::Posed pa, pb;
+    pa.core = &ka;
+    pb.core = &kb;
+    pb.moved = true;
+    pb.offset = n * c.depth;
+    const detail::GjkResult g = detail::gjk(pa, pb, nullptr);
+    const Vec2 touch = g.coresOverlap ? lerp(g.pointA, g.pointB, 0.5)
+                                      : lerp(g.pointA + g.normal * ra, g.pointB - g.normal * rb, 0.5);
+    if (isFinite(touch)) point = touch - n * c.depth;
+  }
+  m.normal = n;
+  m.points[0] = {detail::noNegativeZero(point), c.depth, 1u << 30};
   m.count = 1;
   return m;
+}
+
+// A polygonal core of zero area (an aabb or box with a zero extent) as the point or segment it is, so that no face
+// of zero length becomes a reference face. Points and segments, and polygons of positive area, are kept.
+const detail::Core& reduced(const detail::Core& k, detail::Core& out) {
+  if (k.count < 3) return k;
+  const Vec2 p0 = k.points[0];
+  int j = 1;
+  while (j < k.count && k.points[j] == p0) ++j;
+  for (int i = j + 1; i < k.count; ++i) {
+    if (orient(p0, k.points[j], k.points[i]) != 0) return k;  // positive area (a valid polygon: at i = 2)
+  }
+  // All on one line: its two farthest-apart points (the extremes along x, or along y for a vertical line).
+  int lo = 0, hi = 0;
+  for (int i = 1; i < k.count; ++i) {
+    const Vec2 p = k.points[i];
+    const Vec2 l = k.points[lo], h = k.points[hi];
+    if (p.x < l.x || (p.x == l.x && p.y < l.y)) lo = i;
+    if (p.x > h.x || (p.x == h.x && p.y > h.y)) hi = i;
+  }
+  out.storage[0] = k.points[lo];
+  out.storage[1] = k.points[hi];
+  out.points = out.storage;
+  out.radius = k.radius;
+  out.count = out.storage[0] == out.storage[1] ? 1 : 2;
+  if (out.count == 2) detail::setSegmentNormals(out);
+  return out;
 }
 
 std::uint32_t featureId(bool flip, int referenceVertex, int incidentVertex) {
@@ -62,14 +113,17 @@ std::uint32_t featureId(bool flip, int referenceVertex, int incidentVertex) {
 }
 
 // One body for every pair of shape types (the pair's own tests behind PairTests).
-[[gnu::noinline]] Manifold manifoldCores(const detail::Core& ka, const detail::Core& kb, bool circle,
+[[gnu::noinline]] Manifold manifoldCores(const detail::Core& coreA, const detail::Core& coreB, bool circle,
                                          const detail::PairTests& pair) {
   Manifold m;
   if (!pair.overlaps()) return m;
+  detail::Core reducedA, reducedB;
+  const detail::Core& ka = reduced(coreA, reducedA);
+  const detail::Core& kb = reduced(coreB, reducedB);
   if (circle) {
-    return singlePoint(pair);
+    return singlePoint(pair, ka, kb);
   } else {
-    if (ka.count < 2 || kb.count < 2) return singlePoint(pair);
+    if (ka.count < 2 || kb.count < 2) return singlePoint(pair, ka, kb);
     const Separation sa = maxSeparation(ka, kb);
     const Separation sb = maxSeparation(kb, ka);
     const double tolerance = std::ldexp(std::max(magnitude(ka), magnitude(kb)), -40);
@@ -78,7 +132,11 @@ std::uint32_t featureId(bool flip, int referenceVertex, int incidentVertex) {
     const detail::Core& inc = flip ? ka : kb;
     const int i11 = flip ? sb.edge : sa.edge;
     const int i12 = (i11 + 1) % ref.count;
-    const Vec2 n = ref.normals[i11];
+    // The reference face's normal from its own vertices: a box's stored normals come from its angle, and its rounded
+    // corners of a thin box turn its short faces away from them (points pushed along them land off A).
+    const Vec2 e11 = ref.points[i12] - ref.points[i11];
+    Vec2 n = detail::unitOrZero(Vec2{e11.y, -e11.x});
+    if (n == Vec2{0.0, 0.0}) n = ref.normals[i11];
     int i21 = 0;
     double most = std::numeric_limits<double>::infinity();
     for (int j = 0; j < inc.count; ++j) {
@@ -94,7 +152,7 @@ std::uint32_t featureId(bool flip, int referenceVertex, int incidentVertex) {
     const Vec2 tangent = detail::unitOrZero(v12 - v11);
     const double lower1 = 0.0, upper1 = dot(v12 - v11, tangent);
     const double upper2 = dot(v21 - v11, tangent), lower2 = dot(v22 - v11, tangent);
-    if (upper2 < lower1 || upper1 < lower2) return singlePoint(pair);
+    if (upper2 < lower1 || upper1 < lower2) return singlePoint(pair, ka, kb);
     const double span = upper2 - lower2;
     const Vec2 vLower = lower2 < lower1 && span > 0.0 ? lerp(v22, v21, (lower1 - lower2) / span) : v22;
     const Vec2 vUpper = upper2 > upper1 && span > 0.0 ? lerp(v22, v21, (upper1 - lower2) / span) : v21;
@@ -115,7 +173,7 @@ std::uint32_t featureId(bool flip, int referenceVertex, int incidentVertex) {
       p.depth = depth;
       p.id = featureId(flip, refVertex[k], incVertex[k]);
     }
-    if (m.count == 0) return singlePoint(pair);
+    if (m.count == 0) return singlePoint(pair, ka, kb);
     return m;
   }
 }

@@ -280,6 +280,7 @@ void Polygon::assignNormalized(std::span<const Vec2> vertices, Polygon& out) {
 }
 
 Polygon Polygon::fromBox(const Box& box) {
+  if (!validate(box).ok()) return {};  // an invalid box (negative extent, NaN, infinite): empty
   Vec2 c[4];
   box.corners(c);
   Polygon p;
@@ -288,6 +289,7 @@ Polygon Polygon::fromBox(const Box& box) {
 }
 
 Polygon Polygon::fromAabb(const Aabb& box) {
+  if (!validate(box).ok()) return {};  // an invalid aabb (max < min, NaN, infinite): empty
   const Vec2 c[4] = {box.min, {box.max.x, box.min.y}, box.max, {box.min.x, box.max.y}};
   Polygon p;
   (void)create(std::span<const Vec2>(c, 4), p);

@@ -151,9 +151,10 @@ class Polygon {
   /// the convexity proof. Reuses out's storage. (The JS layer uses it for polygons it made and froze.)
   static void assignNormalized(std::span<const Vec2> vertices, Polygon& out);
   /// The polygon of a rotated box (its Box::corners). Valid for a valid box whose corners are distinct; a box whose
-  /// extents vanish beside its centre's precision (e.g. 0.5 at 1e16) gives an empty polygon (validate(): TooFewPoints).
+  /// extents vanish beside its centre's precision (e.g. 0.5 at 1e16) gives an empty polygon (validate(): TooFewPoints),
+  /// and so does a box that validate() rejects (negative extent, NaN or infinite field).
   static Polygon fromBox(const Box& box);
-  /// The polygon of an axis-aligned box.
+  /// The polygon of an axis-aligned box; empty for an aabb that validate() rejects or of zero width or height.
   static Polygon fromAabb(const Aabb& box);
 
   Polygon() = default;
@@ -163,7 +164,11 @@ class Polygon {
   std::size_t size() const { return data_.size() / 2; }
   /// Centroid (area-weighted).
   Vec2 centroid() const;
-  /// The polygon moved by a transform.
+  /// The polygon moved by a transform. The result is always what create() makes (counter-clockwise, strictly convex,
+  /// checked exactly): when rounding of the moved vertices merges some, makes some collinear or turns the boundary
+  /// inwards (a polygon tiny beside its new position, e.g. extent 5e-28 moved to 1e6), it is create() of the moved
+  /// vertices (duplicate and collinear ones dropped), or an empty polygon (validate(): TooFewPoints) when they no
+  /// longer form one. A non-finite transform gives an empty polygon as well.
   Polygon transformed(const Transform& t) const;
   /// Same result as transformed(t), written into `out` (which may be *this), reusing its storage: no allocation
   /// once `out` has held at least size() vertices. Used by World to move bodies without allocating.

@@ -7,9 +7,12 @@
 //   is a member of the Shape variant: validate/bounds/contains/raycast/overlaps/collide(Shape...) take it and answer
 //   with the overloads below (for a pair with a capsule, collide(Shape, Shape) is collide() of that order).
 // * Magnitude S of a query: the largest absolute coordinate, radius or translation among its inputs. Precision
-//   bounds below are stated relative to S: "within 2^-40 S" means an absolute error of at most S / 2^40.
-// * Overlap booleans of capsules compare a computed distance with the radius, like circles (no epsilon); the
-//   cores' intersection (segment against segment or polygon) is decided by the existing exact / SAT tests.
+//   bounds below are stated relative to S: "within 2^-40 S" means an absolute error of at most S / 2^40. They hold
+//   for nonzero magnitudes in [2^-460, 2^460] (GJK rescales by powers of two, exactly); "exact" answers hold while
+//   the nonzero coordinates of a call lie within 2^485 of each other (collide2d.h). docs/precision.md has the table.
+// * Overlap booleans of capsules compare a computed distance with the radius, like circles (no epsilon): right
+//   whenever the exact gap (or overlap) of the grown shapes exceeds 2^-40 S. The cores' intersection (segment
+//   against segment or polygon) is decided by the existing exact / SAT tests, so crossing cores always overlap.
 // * Invalid input (NaN, negative radius, an empty Polygon) gives a defined result (never UB); validate() names
 //   the field. No function here allocates.
 #pragma once
@@ -79,10 +82,12 @@ struct SimplexCache {
 /// Result of distance(). When overlap is true: distance 0, normal (0, 0), pointA == pointB.
 struct DistanceResult {
   double distance = 0;  ///< >= 0; within 2^-40 S of the exact distance; 0 exactly when overlap
-  Vec2 pointA;          ///< closest point of A's boundary
-  Vec2 pointB;          ///< closest point of B's boundary
-  Vec2 normal;          ///< unit, from A to B (pointB - pointA direction)
-  bool overlap = false; ///< they overlap or touch; always equal to overlaps(a, b)
+  Vec2 pointA;          ///< closest point of A's boundary (on it within 2^-40 S)
+  Vec2 pointB;          ///< closest point of B's boundary (on it within 2^-40 S)
+  Vec2 normal;          ///< unit (to 1e-15), from A to B: pointA + normal * distance is pointB within 2^-40 S
+  /// They overlap or touch; equal to overlaps(a, b) (for the exact pairs, polygonal and circle vs segment, while
+  /// the coordinates lie within 2^485, resp. 2^216, of each other: beyond, overlaps() itself may err by rounding)
+  bool overlap = false;
   int iterations = 0;   ///< GJK iterations (at most 64)
 };
 
@@ -169,6 +174,16 @@ struct CastHit {
 /// A hit at 0 has the normal (A to B) of the edge that the motion closes last, and GJK's point.
 /// Round shapes (circle, capsule with radius > 0) and rotation: never passes through (conservative advancement);
 /// grazes are judged within 16 ulps and a start in contact by collide()'s normal (rounded).
+/// Precision of cast() (where the exact rules above for sharp features in translation apply, they take precedence):
+/// * Near misses: a path that comes within 2^-40 S (2^-32 S rotating) of touching without touching may be reported
+///   as a hit (at a time where the shapes are apart); a path that stays farther apart never is.
+/// * Never passes through (round shapes, rotation): a translation whose paths overlap by more than 16 ulps of S (16 * 2^-52 S) is a hit; the
+///   graze and slide decisions are taken within that.
+/// * normal: unit (to 1e-12), from A to B; on a face contact (a flat side leading), that side's normal (to 1e-12).
+/// * Zero-area shapes with rotation or against round shapes (a point: zero-radius circle, zero-size aabb, zero-length segment; a segment; a box of zero
+///   extent) have no inside: entry is the first touch of the closed shapes, a path touching them only while moving
+///   along their boundary is a graze, and starting in contact is "moving in" when the relative motion points into
+///   the other shape (against the contact normal).
 template <ConvexShape A, ConvexShape B>
 CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motionB);
 /// cast() of two members of the Shape variant (the same results, one compiled body).
@@ -202,9 +217,15 @@ DistanceResult distance(const Shape& a, const Transform& xfA, const Shape& b, co
 struct ManifoldPoint {
   /// B's deepest point there; it and point + normal * depth lie on B's and A's boundaries within 2^-38 S, plus
   /// r (1 - |cos a|) for a capsule of radius r at angle a to the contact tangent (its core point is moved along
-  /// the normal).
+  /// the normal). A single point (round pairs, and no face to clip against) is where the shapes touch once B is
+  /// moved by normal * depth, moved back: never a far end of a long shape. A zero-area aabb or box counts as the
+  /// point or segment it is.
   Vec2 point;
-  double depth = 0;    ///< >= 0
+  /// >= 0: the point's penetration along the manifold's normal. A single point (id 1 << 30) has collide()'s normal
+  /// and depth, bit for bit. Two points: the normal is the reference face's (it may differ from collide()'s, e.g.
+  /// for crossing segments), and the deepest depth is at most the shapes' overlap along it (within 2^-38 S), so
+  /// it is collide()'s depth when the normals agree.
+  double depth = 0;
   std::uint32_t id = 0;///< feature key: flipped << 31 | reference vertex << 16 | incident vertex; stable while
                        ///< the same features touch (fallback single points: 1 << 30 | ...)
 };
@@ -226,8 +247,9 @@ Manifold collideManifold(const Shape& a, const Shape& b);
 // Containment
 // ---------------------------------------------------------------------------------------------------------------
 
-/// B lies entirely inside A (boundaries may touch). Polygonal B in polygonal A: every vertex by contains() (exact
-/// for polygons); round parts compare computed distances. A segment contains only zero-radius B lying on it.
+/// B lies entirely inside A (boundaries may touch). Polygonal B in polygonal A: exact (every vertex by contains();
+/// a box as its Box::corners, so a box of zero extent is the segment between them). Round parts compare computed
+/// distances: right whenever the exact margin exceeds 2^-40 S. A segment contains only zero-radius B lying on it.
 template <ConvexShape A, ConvexShape B>
 bool containsShape(const A& a, const B& b);
 /// containsShape() of two members of the Shape variant (the same results).
