@@ -153,7 +153,8 @@ function route(): void {
     const i = chapters.findIndex((c) => c.id === id);
     const def = chapters[i];
     const link = (c: (typeof chapters)[number] | undefined) => (c ? { id: c.id, title: c.title } : null);
-    current = def ? mountChapter(main, def, r.params, { prev: link(chapters[i - 1]), next: link(chapters[i + 1]) }) : notFound(`chapter "${id}"`);
+    const links = { prev: link(chapters[i - 1]), next: link(chapters[i + 1]) };
+    current = !def ? notFound(`chapter "${id}"`) : 'mount' in def ? def.mount(main, r.params, links) : mountChapter(main, def, r.params, links);
     if (def) document.title = `${def.title} · collide2d tutorial`;
   } else if (head === 'sandbox') current = mountSandbox(main, r.params);
   else if (head === 'stress') current = mountStress(main, r.params);
