@@ -105,7 +105,7 @@ little above so that the corners show). At x = 1 its bottom-right corner meets t
 cast that decides from rounded distances reports a hit there with a diagonal normal (vermillion, drawn by the page),
 and the slide along it lifts the box or stops it. <b>collide2d, live:</b> <code>c2.cast</code> of this box moving right by 0.5
 against tile 2 alone gives ${got}. <code>moveAndSlide</code> by ${fmtVec(move, 2)} over both tiles ends at
-${fmtVec(slide.position, 6)} after ${slide.hitCount} hit(s) with normal(s) ${flat}: ${slide.position.x === start.x + move.x ? 'the whole step sideways' : `<b>stopped ${fmt(start.x + move.x - slide.position.x, 6)} short</b>`}, and y ${slide.position.y === 9.5 ? 'exactly 9.5' : `<b>${slide.position.y}, not 9.5</b>`}.`;
+${fmtVec(slide.position, 6)} after ${slide.hitCount} hit(s) with normal(s) ${flat}: ${start.x + move.x - slide.position.x < 1e-9 ? 'the whole step sideways' : `<b>stopped ${fmt(start.x + move.x - slide.position.x, 6)} short</b>`}, and y ${slide.position.y === 9.5 ? 'exactly 9.5' : `<b>${slide.position.y}, not 9.5</b>`}.`;
     },
   };
 }
