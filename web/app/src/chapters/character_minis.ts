@@ -80,7 +80,7 @@ function seamMini(): CharMini {
       st.label({ x: 1.5, y: 10.3 }, 'tile 2', C.b, 0, 0, 'center');
       // The box, its bottom drawn 0.04 above the floor so that the corners can be told apart.
       const lift = 0.04;
-      st.pathPoly(boxOutline({ x: 0.55, y: 9.5 - lift }, 0.4, 0.5).map((p) => ({ x: p.x, y: Math.max(p.y, 9.45) })));
+      st.pathPoly(boxOutline({ x: 0.55, y: 9.5 - lift }, 0.4, 0.5));
       st.fillStroke(C.a + '26', C.a, 2);
       st.arrow({ x: 0.55, y: 9.7 }, { x: 0.95, y: 9.7 }, C.motion, 'walk', 2.5);
       st.dot(corner, C.ink, 5);
@@ -143,13 +143,21 @@ function slopesMini(): CharMini {
         st.label({ x: end.x, y: end.y - 0.5 }, `y = ${fmt(end.y, 2)}`, C.ink, 0, -6, 'center');
       }
     },
-    caption: () => `<b>Slopes.</b> Each box starts on the floor, 1 to the left of a slope, and walks right for 40 frames with
-gravity. Walking into a slope, the slide keeps the part of the step along the surface: the box climbs, more slowly the
-steeper the slope. The last hit's normal (purple) is ${runs.map((r) => `${fmtVec(r.normal, 2)} at ${r.deg}°`).join(', ')}:
-its y part is cos θ. This page calls a surface ground when that part exceeds ${GROUND_Y} (slopes up to 45.6°): on 20°
-and 40° the box stands and climbs; on 60° it is never on the ground, gravity builds up, and it ends at
-y = ${fmt(runs[2].path[runs[2].path.length - 1].y, 2)} against y = ${fmt(runs[0].path[runs[0].path.length - 1].y, 2)} and
-${fmt(runs[1].path[runs[1].path.length - 1].y, 2)}.`,
+    caption: () => {
+      const what = runs.map((r) => {
+        const end = r.path[r.path.length - 1];
+        const toe = r.pts[0].x;
+        const how = end.y < 9.4 ? `climbs to y = ${fmt(end.y, 2)}`
+          : end.x + 0.4 <= toe + 1e-9 ? `<b>stops at the slope's foot</b> (x = ${fmt(end.x, 4)}, normal ${fmtVec(r.normal, 2)})`
+            : `ends at (${fmt(end.x, 2)}, ${fmt(end.y, 2)})`;
+        return `at ${r.deg}° it ${how}`;
+      });
+      return `<b>Slopes.</b> Each box starts on the floor, 1 to the left of a slope, and walks right for 40 frames with
+gravity, by the main figure's rules. Live from <code>moveAndSlide</code>: ${what.join('; ')}. Walking into a slope, the
+slide keeps the part of the step along the surface, whose normal has the y part cos θ (0.94 at 20°, 0.77 at 40°, 0.5 at
+60°). This page calls a surface ground when that part exceeds ${GROUND_Y} (slopes up to 45.6°): on 60° the box is never
+on the ground, gravity builds up, and it slides back down.`;
+    },
   };
 }
 
@@ -166,27 +174,29 @@ function stepMini(): CharMini {
     title: 'A box and a circle walking right into a step 0.25 high',
     draw(st) {
       st.gridUnit = 1;
-      solid(st, sq(-0.2, 10, 4.4, 0.3));
-      solid(st, sq(2, 9.75, 2.2, 0.25));
-      st.label({ x: 2.05, y: 9.87 }, 'step 0.25', C.b, 4, 0);
+      // Two lanes of the same floor and step: the box's below, the circle's drawn 1.6 higher.
+      for (const dy of [0, -1.6]) {
+        solid(st, sq(-0.2, 10 + dy, 4.4, 0.3));
+        solid(st, sq(2, 9.75 + dy, 2.2, 0.25));
+      }
+      st.label({ x: 3.1, y: 9.87 }, 'step 0.25', C.b, 0, 0, 'center');
       drawPath(st, boxW.path);
-      drawPath(st, circW.path.map((p) => ({ x: p.x, y: p.y - 1.2 })));
+      drawPath(st, circW.path.map((p) => ({ x: p.x, y: p.y - 1.6 })));
       const b = end(boxW.path);
       st.pathPoly(boxOutline(b, 0.4, 0.5));
       st.fillStroke(C.a + '26', C.a, 2);
       st.label({ x: b.x, y: b.y }, `box: x = ${fmt(b.x, 2)}`, C.ink, -10, 0, 'right');
-      // The circle's run is drawn 1.2 higher, over the same step, so that the two do not overlap.
+      // The circle's run is drawn 1.6 higher, over the same step, so that the two do not overlap.
       const c = end(circW.path);
-      st.pathCircle({ x: c.x, y: c.y - 1.2 }, 0.45);
+      st.pathCircle({ x: c.x, y: c.y - 1.6 }, 0.45);
       st.fillStroke(C.a + '26', C.a, 2);
-      st.line({ x: 2, y: 9.75 - 1.2 }, { x: 4.2, y: 9.75 - 1.2 }, C.muted, 1, [3, 3]);
-      st.label({ x: c.x, y: c.y - 1.2 - 0.45 }, `circle: (${fmt(c.x, 2)}, ${fmt(c.y, 2)})`, C.ink, 0, -8, 'center');
+      st.label({ x: c.x, y: c.y - 1.6 - 0.45 }, `circle: (${fmt(c.x, 2)}, ${fmt(c.y, 2)})`, C.ink, 0, -8, 'center');
     },
     caption: () => {
       const b = end(boxW.path), c = end(circW.path);
       return `<b>A step.</b> Both walk right from x = 0.5 for 40 frames. The box's flat side meets the riser: the hit normal is
 ${fmtVec(boxW.normal, 2)}, nothing of the step is left to slide along, and it stops at x = ${fmt(b.x, 4)}. The circle
-(its run drawn 1.2 higher, the dashed line is the step's top) meets the step's corner low on its curve: the normal tilts,
+(its run drawn above, on a copy of the same floor and step) meets the step's corner low on its curve: the normal tilts,
 and sliding along it ${c.y < 9.55 - 0.2 ? `lifts it onto the step: it ends at (${fmt(c.x, 2)}, ${fmt(c.y, 2)})` : `does not get it up: it ends at (${fmt(c.x, 2)}, ${fmt(c.y, 2)})`}.`;
     },
   };
