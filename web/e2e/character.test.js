@@ -69,6 +69,8 @@ describe('chapter: moving a character', () => {
         const b = await page.locator(sel).boundingBox();
         assert.ok(b && b.y >= 0 && b.y + b.height <= DESKTOP.height, `${sel} is on the first screen`);
       }
+      const panel = await page.locator('.panel').evaluate((p) => [p.scrollHeight, p.clientHeight]);
+      assert.ok(panel[0] <= panel[1], `the panel fits the screen (${panel})`);
       assert.equal(await page.locator('figure.mini canvas').count(), 3, 'three small figures');
       await page.screenshot({ path: shotPath('chapter-character-1280') });
       for (const hero of ['box', 'capsule', 'circle']) {
@@ -80,6 +82,12 @@ describe('chapter: moving a character', () => {
         assert.equal(c.lifts, 0, `${hero}: lifts at seams`);
         if (hero === 'box') await page.screenshot({ path: shotPath('chapter-character-1280-walked') });
       }
+      // The character's kind is in the address: a link opens the same character.
+      await page.waitForTimeout(120);
+      assert.match(await page.evaluate(() => location.hash), /hero=circle/);
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]');
+      assert.equal(await page.locator('[data-testid="hero-circle"]').getAttribute('aria-pressed'), 'true');
       // The keyboard, one frame at a time: Pause, hold →, Step 24 times: 24 walking frames, y still exact.
       await page.locator('[data-testid="hero-box"]').click();
       await page.locator('[data-testid="pause"]').click();

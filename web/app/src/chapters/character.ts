@@ -12,6 +12,7 @@ import { legendList, pager } from '../chapter';
 import { fmt, fmtVec, type Vec } from '../geom';
 import { type Answer, Readout, row } from '../readout';
 import { C, Stage } from '../stage';
+import { buildHash, replaceHash } from '../url';
 import {
   type Frame, frameCode, Game, GROUND_Y, HERO, type HeroKind, type Input, LEVEL, num,
 } from './character_level';
@@ -120,7 +121,7 @@ export const characterChapter: CustomChapter = {
     const bStep = btn('Step', 'step', 'One frame (1/60 s) with the keys held', 'pad-btn');
     pad.append(bLeft, bJump, bRight, bPause, bStep);
     block.append(pad);
-    panel.append(legendList([['a', 'the character'], ['b', 'tiles: static bodies'], ['motion', 'the slide\'s legs'], 'point', ['push', 'hit normal']]));
+    panel.append(legendList([['a', 'the character'], ['b', 'tiles: static bodies'], ['construction', 'the frame\'s move'], ['motion', 'the slide\'s legs'], 'point', ['push', 'hit normal']]));
 
     const tools = el('div', 'tools');
     const hint = el('p', 'hint');
@@ -137,6 +138,7 @@ export const characterChapter: CustomChapter = {
       const b = btn(k, `hero-${k}`, `The character is a ${k}`);
       b.addEventListener('click', () => {
         game.setHero(k);
+        replaceHash(buildHash(['chapter', 'character'], k === 'box' ? {} : { hero: k }));
         trail.length = 0;
         sync();
         game.step(input);
@@ -309,6 +311,11 @@ figure) and watch y: on a floor made of many tiles, it must not change at all.`;
       if (paused && f) {
         drawHero(stage, game.heroKind, f.from, null, C.a + '99', [4, 3]);
         stage.label({ x: f.from.x, y: f.from.y }, 'from', C.a, -8, 0, 'right');
+        // The frame's wish: where the move alone would take the centre (the legs are what moveAndSlide allowed).
+        const wish = { x: f.from.x + f.move.x, y: f.from.y + f.move.y };
+        stage.line(f.from, wish, C.muted, 1.5, [4, 3]);
+        stage.dot(wish, C.muted, 3.5, true);
+        stage.label(wish, `move ${fmtVec(f.move, 4)}`, C.muted, 8, 16);
         legsOf(f).forEach(([a, b], i) => {
           if (a.x === b.x && a.y === b.y) return;
           stage.arrow(a, b, C.motion, undefined, 2.5);

@@ -130,7 +130,7 @@ function slopesMini(): CharMini {
       st.gridUnit = 1;
       for (const r of runs) {
         const x0 = r.pts[0].x;
-        solid(st, sq(x0 - 1.5, 10, 4.5, 0.3));
+        solid(st, sq(x0 - 1.4, 10, 3.8, 0.3));
         solid(st, r.pts);
         st.label({ x: x0 + 0.75, y: 10.15 }, `${r.deg}°`, C.ink, 0, 0, 'center', true);
         drawPath(st, r.path);
