@@ -281,7 +281,7 @@ figure) and watch y: on a floor made of many tiles, it must not change at all.`;
         return;
       }
       const w = narrow ? 9 : 13;
-      const h = 9;
+      const h = narrow ? 7 : 9;
       const vis = Math.max(w, h * (stage.cssW / stage.cssH));
       const cx = Math.min(LEVEL.x1 + 0.5 - vis / 2, Math.max(LEVEL.x0 - 0.5 + vis / 2, game.pos.x));
       stage.pan({ x: cx - w / 2, y: LEVEL.y1 + 0.5 - h, w, h });
@@ -327,6 +327,13 @@ figure) and watch y: on a floor made of many tiles, it must not change at all.`;
           stage.arrow(h.point, tip, C.push, undefined, 2.5);
           stage.label(tip, `hit ${i + 1}: t = ${fmt(h.fraction, 4)}, n = ${fmtVec(h.normal, 3)}`, C.push, 6, 14 + 16 * i);
         });
+      }
+      if (!paused && f) {
+        // Playing: the last frame's hits, small, so that a hit at a seam shows as it happens.
+        for (const h of f.hits) {
+          stage.dot(h.point, C.ink, 3.5);
+          stage.arrow(h.point, { x: h.point.x + 0.45 * h.normal.x, y: h.point.y + 0.45 * h.normal.y }, C.push, undefined, 2);
+        }
       }
       drawHero(stage, game.heroKind, game.pos, C.a + '33', C.a);
       stage.label({ x: game.pos.x, y: game.pos.y - HERO[game.heroKind].below }, `y = ${num(game.pos.y)}`, C.ink, 0, -10, 'center', true);
