@@ -110,6 +110,7 @@ export const characterChapter: CustomChapter = {
     const stage = new Stage(block, { x: 0, y: 2.5, w: 13, h: 9 }, 'Moving a character: the level and the character');
     stage.gridUnit = 1;
     stage.el.tabIndex = 0;
+    stage.el.setAttribute('aria-label', 'The game: once focused, arrow keys or A and D walk, W, up or Space jumps');
     stage.el.classList.add('game-stage');
     const readout = new Readout(text, { answerParent: block, keys: ['y', 'seams', 'stalls', 'lifts'] });
     const pad = el('div', 'game-pad');
