@@ -687,7 +687,7 @@ class Run {
     const Shape local = localShape(valid);
     const Transform xf = transform();
     const Vec2 d = motion();
-    const int iterations = static_cast<int>(in_.byte() % 11) - 1;  // -1 .. 9: clamped to 1 .. 8
+    const int iterations = static_cast<int>(in_.byte() % 11) - 1;  // -1 .. 9: outside 1 .. 8 refused
     WorldSlideResult out;
     const Status s = world_.moveAndSlide(local, xf, d, iterations, out, m);
     if (kTrace) {
@@ -696,7 +696,7 @@ class Run {
                    out.position.x, out.position.y);
       print("shape", local);
     }
-    if (!acceptable(local, xf, d)) {
+    if (!acceptable(local, xf, d) || iterations < 1 || iterations > WorldSlideResult::kMaxIterations) {
       check(!s.ok() && out.hitCount == 0 && out.iterations == 0 && world_.rayHitCount() == 0,
             "moveAndSlide accepted invalid input");
       check(sameDouble(out.position.x, xf.position.x) && sameDouble(out.position.y, xf.position.y),
@@ -704,7 +704,7 @@ class Run {
       return;
     }
     check(s.ok(), "moveAndSlide refused valid input");
-    check(out.iterations <= std::clamp(iterations, 1, WorldSlideResult::kMaxIterations) && out.hitCount <= out.iterations,
+    check(out.iterations <= iterations && out.hitCount <= out.iterations,
           "moveAndSlide: more legs than allowed");
     check(world_.rayHitCount() == static_cast<std::size_t>(out.hitCount) &&
               world_.rayHitParts().size() == static_cast<std::size_t>(out.hitCount),
@@ -722,11 +722,10 @@ class Run {
     }
     WorldCastHit first;
     check(world_.castShape(local, xf, d, first, m).ok(), "castShape refused the first leg");
-    if (!first.hit) {
-      check(out.hitCount == 0 && out.iterations == 1 && out.position == xf.position + d,
-            "moveAndSlide: a free first leg did not move the whole displacement");
-    } else {
-      check(out.hitCount >= 1 && sameHit(out.hits[0], first), "moveAndSlide: the first hit differs from castShape");
+    // The mover removes the motion into surfaces touched at the start and passes grazes (mover.cpp): its first hit
+    // is castShape's or a later one.
+    if (first.hit && out.hitCount >= 1) {
+      check(out.hits[0].fraction >= first.fraction, "moveAndSlide: a first hit before castShape's");
     }
   }
 

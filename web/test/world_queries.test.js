@@ -167,7 +167,9 @@ test('moveAndSlide: slides along a floor, stops in a corner, starts in overlap',
   assert.ok(m.hitCount >= 1);
   assert.ok(Math.abs(m.position.x - 4) < 1e-9 && Math.abs(m.position.y - 0.3) < 1e-9);
   m = w.moveAndSlide(c2.circle(0, 0, 0.5), { x: 0, y: 0.3 }, P(1, 2));
-  assert.deepEqual(m, { position: P(1, 2.3), iterations: 1, hitCount: 0 });
+  assert.deepEqual(m, {
+    position: P(1, 2.3), iterations: 1, hitCount: 0, grounded: false, onWall: false, onCeiling: false, groundNormal: P(0, 0),
+  });
   w.free();
 });
 

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <variant>
 
 #include "raw.h"
@@ -155,22 +156,39 @@ int c2_world_cast_shape(World& w, int kind, int start, int count, std::uint32_t 
 }
 
 /// moveAndSlide: the hit count (records at g_io[kOut]); final x, y and the legs in g_io[kOut + 1 .. 3], the hits' parts
-/// at the address in g_io[kOut + 4]; or -1.
+/// at the address in g_io[kOut + 4], the flags in g_io[kOut + 5] (1 grounded, 2 onWall, 4 onCeiling) and the ground
+/// normal in g_io[kOut + 6, 7]; or -1. The options (SlideOptions) besides maxIterations: g_io[kPoint + 2 .. 6] = skin,
+/// up.x, up.y, maxSlopeAngle (< 0: off), snapToGround; an option rejected is argument 3 (the options).
 int c2_world_move_and_slide(World& w, int kind, int start, int count, int maxIterations, std::uint32_t mask) {
   Transform xf;
   Vec2 d;
   int arg = 0;
   Status s = loadCast(kind, start, count, "", xf, d, arg);
   if (!s) return failCast(s, arg);
+  SlideOptions o;
+  o.maxIterations = maxIterations;
+  o.skin = g_io[kPoint + 2];
+  o.up = Vec2{g_io[kPoint + 3], g_io[kPoint + 4]};
+  o.maxSlopeAngle = g_io[kPoint + 5];
+  o.snapToGround = g_io[kPoint + 6];
   WorldSlideResult r;
-  s = w.moveAndSlide(g_shape[0], xf, d, maxIterations, r, mask);
-  if (!s) return failCast(s, 1);
+  s = w.moveAndSlide(g_shape[0], xf, d, o, r, mask);
+  if (!s) {
+    const std::string_view f = s.field != nullptr ? s.field : "";
+    if (f == "maxIterations" || f == "skin" || f == "up" || f == "maxSlopeAngle" || f == "snapToGround") {
+      return fail(s, 3);
+    }
+    return failCast(s, 1);
+  }
   double* out = g_io + kOut;
   out[0] = addressOf(w.rayHits().data());
   out[1] = r.position.x;
   out[2] = r.position.y;
   out[3] = static_cast<double>(r.iterations);
   out[4] = addressOf(w.rayHitParts().data());
+  out[5] = (r.grounded ? 1.0 : 0.0) + (r.onWall ? 2.0 : 0.0) + (r.onCeiling ? 4.0 : 0.0);
+  out[6] = r.groundNormal.x;
+  out[7] = r.groundNormal.y;
   return r.hitCount;
 }
 

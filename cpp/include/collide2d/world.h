@@ -237,13 +237,26 @@ struct WorldCastHit {
   std::uint32_t part = 0;       ///< the part of the body hit (0 for a body of one shape)
 };
 
+/// Options of World::moveAndSlide (see the top of this file); every option is off by default.
+struct SlideOptions {
+  int maxIterations = 4;        ///< legs, in [1, WorldSlideResult::kMaxIterations]
+  double skin = 0.0;            ///< distance kept from the surfaces hit (>= 0, finite)
+  Vec2 up{0.0, 0.0};            ///< unit "up" direction, or (0, 0): no floors, walls, ceilings
+  double maxSlopeAngle = -1.0;  ///< radians in [0, pi/2]: floors are climbed, steeper slopes slid down; < 0: off
+  double snapToGround = 0.0;    ///< distance (>= 0): stay on the ground walking down slopes and steps; 0: off
+};
+
 /// Result of World::moveAndSlide.
 struct WorldSlideResult {
   static constexpr int kMaxIterations = 8;
   Vec2 position;                      ///< where the shape's transform ends (the angle is unchanged)
-  int iterations = 0;                 ///< castShape calls made
+  int iterations = 0;                 ///< legs made (each is one castShape, plus one per graze passed)
   int hitCount = 0;                   ///< hits[0 .. hitCount)
   WorldCastHit hits[kMaxIterations];  ///< in the order met
+  bool grounded = false;              ///< a floor was hit (or snapped to); needs options.up
+  bool onWall = false;                ///< a wall was hit; needs options.up
+  bool onCeiling = false;             ///< a ceiling was hit; needs options.up
+  Vec2 groundNormal;                  ///< the last floor's normal (unit, out of it) when grounded, else (0, 0)
 };
 
 class World {
@@ -406,6 +419,9 @@ class World {
   /// Invalid input (every input is checked first, also when the displacement is zero): a non-ok Status
   /// ("displacement" for the motion), out.position = xf.position, no hits.
   Status moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displacement, int maxIterations,
+                      WorldSlideResult& out, std::uint32_t mask = 0xFFFFFFFFu);
+  /// Same with controller options (cpp/src/world/mover.cpp); a bad option: a non-ok Status naming it.
+  Status moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displacement, const SlideOptions& options,
                       WorldSlideResult& out, std::uint32_t mask = 0xFFFFFFFFu);
   /// What the next step() computes per pair (default Contacts). Unknown values are ignored.
   void setContactMode(ContactMode mode);

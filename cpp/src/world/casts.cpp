@@ -1,6 +1,6 @@
-// World internals: shape casts (castShape) and the kinematic character controller (moveAndSlide), part of the
-// queries (queries.h). Conventions: the top of world.h.
+// World internals: shape casts (castShape), part of the queries (queries.h); moveAndSlide is in mover.cpp. Conventions: the top of world.h.
 #include "world/memory.h"
+#include "world/placement.h"
 #include "world/queries.h"
 
 #include <collide2d/queries.h>
@@ -15,55 +15,11 @@ namespace collide2d::world {
 
 namespace {
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
-
-double maxAbs(Vec2 v) { return std::max(std::fabs(v.x), std::fabs(v.y)); }
-
 Aabb hull(const Aabb& a, const Aabb& b) {
   return {{std::min(a.min.x, b.min.x), std::min(a.min.y, b.min.y)}, {std::max(a.max.x, b.max.x), std::max(a.max.y, b.max.y)}};
 }
 Aabb widen(const Aabb& a, double m) { return {{a.min.x - m, a.min.y - m}, {a.max.x + m, a.max.y + m}}; }
 Aabb shifted(const Aabb& a, Vec2 d) { return {a.min + d, a.max + d}; }
-
-// Calls f with the world form of `local` placed by xf (see world.h: as a body's shape, a polygon transformed).
-template <class F> void withPlaced(const Shape& local, const Transform& xf, double c, double s, Polygon& scratch, F&& f) {
-  const Vec2 pos = xf.position;
-  std::visit(
-      [&](const auto& l) {
-        using T = std::decay_t<decltype(l)>;
-        if constexpr (std::is_same_v<T, Circle>) {
-          f(Circle{pos + rotate(l.center, c, s), l.radius});
-        } else if constexpr (std::is_same_v<T, Aabb>) {
-          if (xf.angle == 0.0) {
-            f(Aabb{l.min + pos, l.max + pos});
-          } else {
-            f(Box{pos + rotate(l.center(), c, s), l.halfExtents(), xf.angle});
-          }
-        } else if constexpr (std::is_same_v<T, Box>) {
-          f(Box{pos + rotate(l.center, c, s), l.halfExtents, l.angle + xf.angle});
-        } else if constexpr (std::is_same_v<T, Polygon>) {
-          l.transformedInto(pos, c, s, scratch);
-          f(static_cast<const Polygon&>(scratch));
-        } else if constexpr (std::is_same_v<T, Segment>) {
-          f(Segment{pos + rotate(l.a, c, s), pos + rotate(l.b, c, s)});
-        } else {
-          static_assert(std::is_same_v<T, Capsule>, "a Shape alternative without a placement rule");
-          f(Capsule{pos + rotate(l.a, c, s), pos + rotate(l.b, c, s), l.radius});
-        }
-      },
-      local);
-}
-
-template <class Q> bool overlapsShape(const Q& q, const Shape& body) {
-  return std::visit([&](const auto& b) { return overlapsAny(q, b); }, body);
-}
-
-void appendRecord(std::vector<double>& out, std::vector<std::uint32_t>& parts, const WorldCastHit& h) {
-  const double r[World::kRayHitStride] = {static_cast<double>(h.body), h.fraction, h.point.x, h.point.y,
-                                           h.normal.x, h.normal.y};
-  out.insert(out.end(), r, r + World::kRayHitStride);
-  parts.push_back(h.part);
-}
 
 }  // namespace
 
@@ -93,7 +49,9 @@ void Queries::castPlaced(const BodyStore& store, const BroadPhase& broad, const 
     WorldCastHit* out;
     Aabb qb;
     double margin;
-  } ctx{&store, marks_.data(), &q, d, mask, mark, &bestIndex, &swept, &out, qb, margin};
+    const std::uint64_t* skips;
+    int skipCount;
+  } ctx{&store, marks_.data(), &q, d, mask, mark, &bestIndex, &swept, &out, qb, margin, skips_, skipCount_};
   auto test = [](void* p, std::uint32_t k) {
     Ctx& c = *static_cast<Ctx*>(p);
     const BodyStore& w = *c.store;
@@ -107,6 +65,7 @@ void Queries::castPlaced(const BodyStore& store, const BroadPhase& broad, const 
     const Pieces pieces = w.piecesAt(k);
     for (std::uint32_t i = 0; i < pieces.count; ++i) {  // (a compound body: each part, in part order)
       if (!boundsOverlap(pieces.boxOf(i), *c.swept)) continue;
+      if (c.skipCount > 0 && skipped(c.skips, c.skipCount, index, i)) continue;
       const CastHit h = std::visit([&](const auto& b) { return cast(*c.q, moving, b, still); }, pieces.shapeOf(i));
       if (!h.hit) continue;
       if (c.out->hit && (h.fraction > c.out->fraction || (h.fraction == c.out->fraction && index >= *c.bestIndex))) {
@@ -139,24 +98,6 @@ void Queries::castPlaced(const BodyStore& store, const BroadPhase& broad, const 
   }
 }
 
-namespace {
-
-// The shape and its transform as a body's would be checked: valid, angles in range (common.h).
-Status validatePlacement(const Shape& shape, const Transform& xf) {
-  if (Status s = validate(shape); !s) return s;
-  if (Status s = validate(xf); !s) return s;
-  if (!angleInRange(xf.angle) || !shapeAngleInRange(shape)) return Status{Error::InvalidArgument, "transform"};
-  return {};
-}
-
-// The placed shape's bounds, and those bounds moved by `translation`, are finite.
-template <class Placed> bool sweptFinite(const Placed& q, Vec2 translation) {
-  const Aabb b = bounds(q);
-  return isFinite(b.min) && isFinite(b.max) && isFinite(b.max + translation) && isFinite(b.min + translation);
-}
-
-}  // namespace
-
 Status Queries::castImpl(BodyStore& store, BroadPhase& broad, const Shape& shape, const Transform& xf,
                          Vec2 translation, std::uint32_t mask, WorldCastHit& out) {
   out = WorldCastHit{};
@@ -183,80 +124,6 @@ Status Queries::castShape(BodyStore& store, BroadPhase& broad, const Shape& shap
   const Status s = castImpl(store, broad, shape, xf, translation, mask, out);
   if (s && out.hit) appendRecord(rayHits, rayHitParts, out);
   return s;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// moveAndSlide
-// ---------------------------------------------------------------------------------------------------------------
-
-Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& shape, const Transform& xf,
-                             Vec2 displacement, int maxIterations, WorldSlideResult& out, std::uint32_t mask) {
-  out = WorldSlideResult{};
-  out.position = xf.position;
-  rayHits.clear();
-  rayHitParts.clear();
-  if (Status s = validate(displacement, "displacement"); !s) return s;
-  // Every input is checked before anything is skipped: a zero displacement moves nothing, but an invalid shape or
-  // transform is still an error (as castShape's legs would report it).
-  if (Status s = validatePlacement(shape, xf); !s) return s;
-  const double c = std::cos(xf.angle), s = std::sin(xf.angle);
-  bool inRange = true;
-  withPlaced(shape, xf, c, s, castPolygon_, [&](const auto& q) { inRange = sweptFinite(q, displacement); });
-  if (!inRange) return Status{Error::InvalidArgument, "transform"};
-  if (!growExactly(rayHits, World::kRayHitStride * WorldSlideResult::kMaxIterations) ||
-      !growExactly(rayHitParts, WorldSlideResult::kMaxIterations)) {
-    return outOfMemory();
-  }
-  const int iterations = std::clamp(maxIterations, 1, WorldSlideResult::kMaxIterations);
-  Vec2 pos = xf.position;
-  Vec2 remaining = displacement;
-  Vec2 previousNormal{0.0, 0.0};
-  for (int i = 0; i < iterations; ++i) {
-    if (remaining == Vec2{0.0, 0.0}) break;
-    WorldCastHit h;
-    const Status st = castImpl(store, broad, shape, Transform{pos, xf.angle}, remaining, mask, h);
-    if (!st) {
-      if (i == 0) return st;  // bad shape / transform: nothing moved
-      break;                  // (a later leg out of range: stop where we are)
-    }
-    ++out.iterations;
-    if (!h.hit) {
-      pos = pos + remaining;
-      break;
-    }
-    // Stop at the hit; back off along the leg while rounding leaves the placed shape overlapping the body hit.
-    Vec2 stop = pos + remaining * h.fraction;
-    if (h.fraction > 0.0) {
-      const Shape& body = store.piecesAt(store.slots[indexOf(h.body)].dense).shapeOf(h.part);
-      const double len = length(remaining);
-      const double travelled = len * h.fraction;
-      double skin = 4.0 * kEps * std::max({maxAbs(pos), maxAbs(stop), len});
-      for (int k = 0; k < 64; ++k) {
-        bool inside = false;
-        withPlaced(shape, Transform{stop, xf.angle}, c, s, castPolygon_,
-                   [&](const auto& q) { inside = overlapsShape(q, body); });
-        if (!inside) break;
-        if (!(skin < travelled) || k == 63) {
-          stop = pos;
-          break;
-        }
-        stop = pos + remaining * ((travelled - skin) / len);
-        skin *= 2.0;
-      }
-    }
-    pos = stop;
-    out.hits[out.hitCount++] = h;
-    appendRecord(rayHits, rayHitParts, h);
-    // The rest of this leg, without its component along the normal (normal: from the body to the shape).
-    const Vec2 n = -h.normal;
-    Vec2 rest = remaining * (1.0 - h.fraction);
-    rest = rest - n * dot(rest, n);
-    if (previousNormal != Vec2{0.0, 0.0} && dot(rest, previousNormal) < -8.0 * kEps * length(rest)) rest = {0.0, 0.0};
-    previousNormal = n;
-    remaining = rest;
-  }
-  out.position = pos;
-  return {};
 }
 
 }  // namespace collide2d::world

@@ -119,7 +119,15 @@ Status World::castShape(const Shape& shape, const Transform& xf, Vec2 translatio
 Status World::moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displacement, int maxIterations,
                            WorldSlideResult& out, std::uint32_t mask) {
   Impl& w = impl();
-  return w.queries.moveAndSlide(w.store, w.broad, shape, xf, displacement, maxIterations, out, mask);
+  SlideOptions options;
+  options.maxIterations = maxIterations;
+  return w.queries.moveAndSlide(w.store, w.broad, shape, xf, displacement, options, out, mask);
+}
+
+Status World::moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displacement, const SlideOptions& options,
+                           WorldSlideResult& out, std::uint32_t mask) {
+  Impl& w = impl();
+  return w.queries.moveAndSlide(w.store, w.broad, shape, xf, displacement, options, out, mask);
 }
 
 // -- accounting --------------------------------------------------------------------------------------------------

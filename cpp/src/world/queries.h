@@ -33,8 +33,9 @@ struct Queries {
   // casts.cpp
   Status castShape(BodyStore& store, BroadPhase& broad, const Shape& shape, const Transform& xf, Vec2 translation,
                    WorldCastHit& out, std::uint32_t mask);
+  // mover.cpp
   Status moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& shape, const Transform& xf,
-                      Vec2 displacement, int maxIterations, WorldSlideResult& out, std::uint32_t mask);
+                      Vec2 displacement, const SlideOptions& options, WorldSlideResult& out, std::uint32_t mask);
 
   std::size_t heapBytes() const;
 
@@ -53,6 +54,10 @@ struct Queries {
   std::vector<std::uint32_t> counts_;
   std::vector<RayRecord> rayRecords_;
   Polygon castPolygon_;  ///< the placed query polygon (storage reused)
+  /// Body parts a cast skips (slot index << 32 | part): the grazes moveAndSlide has passed on its current leg.
+  static constexpr int kMaxSkips = 16;
+  std::uint64_t skips_[kMaxSkips] = {};
+  int skipCount_ = 0;
 
   bool growMarks(std::size_t n, bool exactly);
   /// A fresh mark for a query over n bodies (their marks sized; capacity reserved with the bodies).
@@ -64,6 +69,13 @@ struct Queries {
   template <class Placed>
   void castPlaced(const BodyStore& store, const BroadPhase& broad, const Placed& q, Vec2 translation,
                   std::uint32_t mask, WorldCastHit& out);
+  /// mover.cpp: a polygonal part other than (index, part), of a body in the mask, has a face of outward normal e
+  /// through q (within tol).
+  bool faceContinues(const BodyStore& store, const BroadPhase& broad, std::uint32_t mask, std::uint32_t index,
+                     std::uint32_t part, Vec2 q, Vec2 e, double tol);
+  /// mover.cpp: calls f(slot index, part, world shape) for each part of a body in the mask whose bounds meet `box`.
+  template <class F>
+  void visitParts(const BodyStore& store, const BroadPhase& broad, std::uint32_t mask, const Aabb& box, F&& f);
   Status castImpl(BodyStore& store, BroadPhase& broad, const Shape& shape, const Transform& xf, Vec2 translation,
                   std::uint32_t mask, WorldCastHit& out);
 };

@@ -646,8 +646,30 @@ export type ContactMode = 'contacts' | 'pairs' | 'manifolds';
 export interface WorldSlide {
   /** Where the shape's transform ends (its angle is unchanged). */
   position: Vec2;
-  /** Casts made. */
+  /** Legs made (one cast each, not counting the casts again past a graze). */
   iterations: number;
   /** Hits on the way (records in {@link World.rayHits}, in order). */
   hitCount: number;
+  /** A floor was hit or snapped to (needs {@link SlideOptions.up}; floors: normals within maxSlopeAngle of up, 45 degrees without it). */
+  grounded: boolean;
+  /** A wall was hit (neither floor nor ceiling; needs up). */
+  onWall: boolean;
+  /** A ceiling was hit (normal within maxSlopeAngle of -up; needs up). */
+  onCeiling: boolean;
+  /** The last floor's normal (unit, out of the floor) when grounded, else {x: 0, y: 0}. */
+  groundNormal: Vec2;
+}
+
+/** Options of {@link World.moveAndSlide}; every one is off by default. */
+export interface SlideOptions {
+  /** Legs (casts), an integer in [1, 8]; default 4. */
+  maxIterations?: number;
+  /** Distance kept from the surfaces hit (>= 0); default 0: the shape ends exactly at its hits. */
+  skin?: number;
+  /** Unit "up" vector: enables grounded / onWall / onCeiling and the options below. */
+  up?: Vec2;
+  /** Radians in [0, pi/2]: slopes up to it are floors (climbed; gravity does not slide down them), steeper ones are not climbed and are slid down. */
+  maxSlopeAngle?: number;
+  /** Distance (>= 0): a move that does not go up and met no floor goes down by up to this onto a floor (walking down slopes and steps). */
+  snapToGround?: number;
 }

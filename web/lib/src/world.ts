@@ -1,6 +1,6 @@
 // collide2d — the World class (C++ collide2d::World): bodies (their implementation: world_bodies.ts), the step and its
 // views into wasm memory, region queries, raycasts and shape casts.
-import { argumentError, checkOptions, finite, rangeError, show, typeError } from './errors.js';
+import { argumentError, checkOptions, checkVec, finite, rangeError, show, typeError } from './errors.js';
 import { AABB, PAIR_SHAPES, RAY, putBodyTransform, putFixed, putPoint, putShape, vecAt } from './marshal.js';
 import type { RawWorld } from './raw.js';
 import {
@@ -8,8 +8,11 @@ import {
 } from './runtime.js';
 import type {
   Aabb, BodyFilter, BodyHandle, BodyOptions, BodyShape, BodyTransform, ContactMode, HandleArray, Ray, Shape, Untagged,
-  Vec2, WorldOptions, WorldRayHit, WorldSlide,
+  SlideOptions, Vec2, WorldOptions, WorldRayHit, WorldSlide,
 } from './types.js';
+
+/** The keys of {@link SlideOptions} (World.moveAndSlide). */
+const SLIDE_KEYS = ['maxIterations', 'skin', 'up', 'maxSlopeAngle', 'snapToGround'] as const;
 import {
   MAX_BODIES, addBody, checkHandle, freedError, maskArg, partIndex, readHandle, setFilterOf, setTransformOf,
   setTransformsOf, shapeOf, staleHandle, viewOf,
@@ -642,26 +645,61 @@ export class World {
 
   /**
    * Kinematic character controller: moves `shape` (placed by `transform`; its angle is kept) by `displacement`,
-   * stopping at each hit and sliding along it (the motion's component along the hit normal removed), at most
-   * `maxIterations` casts (1..8, default 4). The shape never ends overlapping a body it started clear of; motion
-   * into a body it starts overlapping is stopped, motion out of it is free. Returns the final position, the cast
-   * count and the hit count; the hits are in {@link World.rayHits} in order.
+   * stopping at each hit and sliding along it (the motion's component along the hit normal removed). The 4th argument
+   * is `maxIterations` (an integer in [1, 8], default 4) or {@link SlideOptions} (`skin`, `up`, `maxSlopeAngle`,
+   * `snapToGround`, `maxIterations`; all off by default). Tile seams do not catch: a hit at a corner shared with a
+   * neighbouring body's face in line with it counts as that face, and a graze (moving along or away from a face the
+   * shape is outside of) is passed. The shape never ends sunk in a body it started clear of; motion into a body it
+   * starts overlapping is stopped, motion out of it is free. Returns the final position, the cast count, the hit
+   * count and the flags (grounded, onWall, onCeiling, groundNormal: they need `up`); the hits are in
+   * {@link World.rayHits} in order.
    */
-  moveAndSlide(shape: Shape, transform: BodyTransform, displacement: Vec2, maxIterations = 4, mask?: number): WorldSlide {
+  moveAndSlide(shape: Shape, transform: BodyTransform, displacement: Vec2, options: number | SlideOptions = 4,
+    mask?: number): WorldSlide {
     const fn = 'World.moveAndSlide';
     const p = this.#live('moveAndSlide');
     const kind = this.#motion(fn, shape, transform, displacement, 'displacement');
-    if (typeof maxIterations !== 'number' || !Number.isInteger(maxIterations)) {
-      throw typeError(fn, 'maxIterations', 'an integer', maxIterations);
+    let maxIterations: unknown = options;
+    let skin = 0, upX = 0, upY = 0, maxSlopeAngle = -1, snapToGround = 0;
+    if (typeof options !== 'number') {
+      const o = checkOptions(fn, 'options', options, SLIDE_KEYS);
+      maxIterations = o?.maxIterations ?? 4;
+      if (typeof maxIterations !== 'number' || !Number.isInteger(maxIterations)) {
+        throw typeError(fn, 'options.maxIterations', 'an integer', maxIterations);
+      }
+      if (o?.skin !== undefined) skin = finite(fn, 'options.skin', o.skin);
+      if (o?.up !== undefined) {
+        checkVec(fn, 'options.up', o.up);
+        upX = finite(fn, 'options.up.x', o.up.x);
+        upY = finite(fn, 'options.up.y', o.up.y);
+      }
+      if (o?.maxSlopeAngle !== undefined) {
+        maxSlopeAngle = finite(fn, 'options.maxSlopeAngle', o.maxSlopeAngle);
+        if (maxSlopeAngle < 0) throw argumentError(fn, 'OutOfRange', 'options.maxSlopeAngle', 'must be in [0, pi/2]', maxSlopeAngle);
+      }
+      if (o?.snapToGround !== undefined) snapToGround = finite(fn, 'options.snapToGround', o.snapToGround);
+    } else if (!Number.isInteger(options)) {
+      throw typeError(fn, 'maxIterations', 'an integer', options);
+    } else if (options < 1 || options > 8) {
+      throw argumentError(fn, 'OutOfRange', 'maxIterations', 'must be an integer in [1, 8]', options);
     }
-    const n = raw.worldMoveAndSlide(p, kind, io[0], io[1], Math.min(Math.max(maxIterations, 1), 8), maskArg(fn, mask));
+    io[POINT + 2] = skin;
+    io[POINT + 3] = upX;
+    io[POINT + 4] = upY;
+    io[POINT + 5] = maxSlopeAngle;
+    io[POINT + 6] = snapToGround;
+    const n = raw.worldMoveAndSlide(p, kind, io[0], io[1], maxIterations as number, maskArg(fn, mask));
     fresh();
     if (n < 0) {
-      rejected(fn, ['shape', 'transform', 'displacement', 'maxIterations', 'mask'],
-        [shape, transform, displacement, maxIterations, mask]);
+      rejected(fn, ['shape', 'transform', 'displacement', 'options', 'mask'],
+        [shape, transform, displacement, typeof options === 'number' ? { maxIterations: options } : options, mask]);
     }
     this.#hits(n, OUT + 4);
-    return { position: vecAt(OUT + 1), iterations: io[OUT + 3], hitCount: n };
+    const flags = io[OUT + 5];
+    return {
+      position: vecAt(OUT + 1), iterations: io[OUT + 3], hitCount: n,
+      grounded: (flags & 1) !== 0, onWall: (flags & 2) !== 0, onCeiling: (flags & 4) !== 0, groundNormal: vecAt(OUT + 6),
+    };
   }
 
   /** Bytes of wasm heap the world holds (vector capacities, polygons; not the allocator's overhead). */

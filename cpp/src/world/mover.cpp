@@ -1,0 +1,539 @@
+// World internals: the kinematic character controller (World::moveAndSlide), part of the queries (queries.h).
+// Conventions and the promises: the top of world.h. How hits are decided and used:
+//
+// Seams. On a floor (a wall, a ceiling) of convex pieces laid edge to edge, a shape sliding along it touches the
+// corner of the next piece at each seam. Such a corner is a vertex of that piece whose adjacent face continues,
+// beyond the vertex, as a face of a neighbouring piece with the same outward normal (a "ghost" vertex, Box2D's word
+// for the internal vertices of a chain): the surface there is flat, so the contact's normal is that face's normal,
+// whatever normal the cast computed from the corner. The cast's hit is then judged against that face:
+//   * the motion does not go into the face (motion . normal >= 0) and the shape lies on its outer side (its support
+//     along the normal within a few ulps of the face's line): a graze. The body part is skipped for the rest of the
+//     leg (it lies behind a line the shape never crosses while moving along or away from it) and the leg is cast
+//     again without it;
+//   * else a hit whose normal is the face's: the slide follows the face (no lift, no stop at a corner that is not
+//     there).
+// The same judgement applies to a hit inside one face (the normal: the face's, exactly) and, for a real corner of a
+// piece (no face continues), to each of its two faces (a graze when the shape is on the outer side of one of them
+// and does not move into it): a graze that rounding made a hit is passed, never followed. Round pieces (circles,
+// capsules) keep the cast's answer. These decisions look at the shapes and the motion, not at a rounded residual,
+// so they hold whatever the cast's rounding: a shape resting exactly on tiles, a few ulps above them, or landing on
+// them. A leg that passed grazes ends checked against the parts it skipped (a few ulps of rounding along a tilted
+// face are taken back along its normal), so the shape never ends overlapping a body it started clear of.
+#include "world/memory.h"
+#include "world/placement.h"
+#include "world/queries.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace collide2d::world {
+
+namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+constexpr double kPi = 3.14159265358979323846;
+
+// The faces of a polygonal world shape (counter-clockwise vertices, outward unit normals); count 0 for a round one
+// (circle, capsule) or a zero-length segment. A segment is a two-sided face: the 2-gon a -> b -> a.
+struct Outline {
+  const Vec2* v = nullptr;
+  const Vec2* n = nullptr;
+  int count = 0;
+  Vec2 vb[4], nb[4];  // storage for the Aabb, Box and Segment
+  Vec2 vertex(int i) const { return v[i]; }
+  Vec2 next(int i) const { return v[i + 1 == count ? 0 : i + 1]; }
+};
+
+void outlineOf(const Shape& s, Outline& o) {
+  o.count = 0;
+  if (const Aabb* a = std::get_if<Aabb>(&s)) {
+    o.vb[0] = a->min;
+    o.vb[1] = {a->max.x, a->min.y};
+    o.vb[2] = a->max;
+    o.vb[3] = {a->min.x, a->max.y};
+    o.nb[0] = {0.0, -1.0};
+    o.nb[1] = {1.0, 0.0};
+    o.nb[2] = {0.0, 1.0};
+    o.nb[3] = {-1.0, 0.0};
+    o.v = o.vb;
+    o.n = o.nb;
+    o.count = 4;
+  } else if (const Box* b = std::get_if<Box>(&s)) {
+    b->corners(o.vb);
+    for (int i = 0; i < 4; ++i) {
+      const Vec2 e = o.vb[(i + 1) & 3] - o.vb[i];
+      const double len = length(e);
+      if (!(len > 0.0)) return;
+      o.nb[i] = Vec2{e.y / len, -e.x / len};
+    }
+    o.v = o.vb;
+    o.n = o.nb;
+    o.count = 4;
+  } else if (const Polygon* p = std::get_if<Polygon>(&s)) {
+    o.v = p->vertices().data();
+    o.n = p->normals().data();
+    o.count = static_cast<int>(p->vertices().size());
+  } else if (const Segment* g = std::get_if<Segment>(&s)) {
+    const Vec2 e = g->b - g->a;
+    const double len = length(e);
+    if (!(len > 0.0)) return;
+    o.vb[0] = g->a;
+    o.vb[1] = g->b;
+    o.nb[0] = Vec2{e.y / len, -e.x / len};
+    o.nb[1] = -o.nb[0];
+    o.v = o.vb;
+    o.n = o.nb;
+    o.count = 2;
+  }
+}
+
+// min over the placed shape of dot(x, e).
+// The placed shape and the body's shape overlap with a positive depth (touching is not enough).
+template <class Q> bool penetrates(const Q& q, const Shape& body) {
+  return std::visit(
+      [&](const auto& b) {
+        const Contact k = collide(q, b);
+        return k.hit && k.depth > 0.0;
+      },
+      body);
+}
+
+template <class Q> double support(const Q& q, Vec2 e) {
+  using T = std::decay_t<Q>;
+  if constexpr (std::is_same_v<T, Circle>) {
+    return dot(q.center, e) - q.radius;
+  } else if constexpr (std::is_same_v<T, Aabb>) {
+    return (e.x >= 0.0 ? q.min.x : q.max.x) * e.x + (e.y >= 0.0 ? q.min.y : q.max.y) * e.y;
+  } else if constexpr (std::is_same_v<T, Box>) {
+    Vec2 c[4];
+    q.corners(c);
+    return std::min({dot(c[0], e), dot(c[1], e), dot(c[2], e), dot(c[3], e)});
+  } else if constexpr (std::is_same_v<T, Polygon>) {
+    double m = std::numeric_limits<double>::infinity();
+    for (const Vec2 v : q.vertices()) m = std::min(m, dot(v, e));
+    return m;
+  } else if constexpr (std::is_same_v<T, Segment>) {
+    return std::min(dot(q.a, e), dot(q.b, e));
+  } else {
+    return std::min(dot(q.a, e), dot(q.b, e)) - q.radius;
+  }
+}
+
+Aabb widen(const Aabb& a, double m) { return {{a.min.x - m, a.min.y - m}, {a.max.x + m, a.max.y + m}}; }
+
+Vec2 unit(Vec2 v) {
+  const double l = length(v);
+  return l > 0.0 ? v * (1.0 / l) : Vec2{0.0, 0.0};
+}
+
+template <class F> void thunkCall(void* p, std::uint32_t k) { (*static_cast<F*>(p))(k); }
+
+// What a cast's hit is, once judged against the faces of the body part hit (see the top of this file).
+struct Judged {
+  bool graze = false;
+  bool outside = false;  ///< the shape lies on the outer side of the face of normal e (e is a face's normal)
+  Vec2 e;  ///< the surface's normal, unit, from the body to the shape
+};
+
+enum class Kind { Floor, Wall, Ceiling };
+
+}  // namespace
+
+template <class F>
+void Queries::visitParts(const BodyStore& store, const BroadPhase& broad, std::uint32_t mask, const Aabb& box, F&& f) {
+  const std::uint32_t mark = nextMark(store.size());
+  auto test = [&](std::uint32_t k) {
+    if (marks_[k] == mark) return;
+    marks_[k] = mark;
+    if (!boundsOverlap(store.proxies[k].box, box) || (store.proxies[k].filter.category & mask) == 0) return;
+    const std::uint32_t index = store.handles[k] & kIndexMask;
+    const Pieces pieces = store.piecesAt(k);
+    for (std::uint32_t i = 0; i < pieces.count; ++i) {
+      if (boundsOverlap(pieces.boxOf(i), box)) f(index, i, pieces.shapeOf(i));
+    }
+  };
+  for (const std::uint32_t l : broad.grid.large) test(l);
+  for (const std::uint32_t l : broad.statics.large) test(l);
+  if (!broad.visitCells(box, thunkCall<decltype(test)>, &test)) {
+    for (std::uint32_t k = 0; k < store.size(); ++k) test(k);
+  }
+}
+
+// Is there, among the bodies of the mask other than (index, part), a polygonal part with a face of outward normal
+// `e` (within 1e-9) through the point q (within tol)?
+bool Queries::faceContinues(const BodyStore& store, const BroadPhase& broad, std::uint32_t mask, std::uint32_t index,
+                            std::uint32_t part, Vec2 q, Vec2 e, double tol) {
+  const Aabb box{{q.x - tol, q.y - tol}, {q.x + tol, q.y + tol}};
+  bool found = false;
+  Outline o;
+  visitParts(store, broad, mask, box, [&](std::uint32_t kIndex, std::uint32_t i, const Shape& body) {
+    if (found || (kIndex == index && i == part)) return;
+    outlineOf(body, o);
+    for (int j = 0; j < o.count; ++j) {
+      const Vec2 nj = o.n[j];
+      if (!(dot(nj, e) >= 1.0 - 1e-9)) continue;
+      const Vec2 a = o.vertex(j), b = o.next(j);
+      if (!(std::fabs(dot(q - a, nj)) <= tol)) continue;
+      const Vec2 along = b - a;
+      const double t = dot(q - a, along), len2 = dot(along, along);
+      const double slack = tol * std::sqrt(len2);
+      if (t >= -slack && t <= len2 + slack) {
+        found = true;
+        return;
+      }
+    }
+  });
+  return found;
+}
+
+namespace {
+
+// Judges a cast's hit h of the placed shape q (at the hit) moving by d against the body part's world shape `body`;
+// `continues(q, e, tol)` asks whether a neighbour continues a face (Queries::faceContinues).
+template <class Q, class C>
+Judged judge(const Q& q, Vec2 d, const WorldCastHit& h, const Shape& body, C&& continues) {
+  Judged r;
+  r.e = -h.normal;
+  Outline o;
+  outlineOf(body, o);
+  if (o.count == 0) return r;  // round: the cast's answer
+  const Aabb qb = bounds(q);
+  const Vec2 center = (qb.min + qb.max) * 0.5;
+  const Aabb bb = bounds(body);
+  const double scale = std::max({maxAbs(qb.min), maxAbs(qb.max), maxAbs(bb.min), maxAbs(bb.max), maxAbs(d)});
+  const double tol = 64.0 * kEps * scale;  // the rounding of the positions (support on a face line)
+  const double extent = std::max(maxAbs(bb.max - bb.min), maxAbs(qb.max - qb.min));
+  const double near = std::max(1e-9 * extent, 256.0 * kEps * scale);  // the hit point on a face, at a vertex
+  const Vec2 p = h.point;
+  // The faces through p (at most two for a convex outline, both sides of a segment), and the vertex it is at.
+  int faces[4];
+  int faceCount = 0, vertex = -1;
+  for (int j = 0; j < o.count && faceCount < 4; ++j) {
+    const Vec2 a = o.vertex(j), b = o.next(j);
+    if (!(std::fabs(dot(p - a, o.n[j])) <= near)) continue;
+    const Vec2 along = b - a;
+    const double len = length(along);
+    const double t = dot(p - a, along) / len;
+    if (!(t >= -near && t <= len + near)) continue;
+    faces[faceCount++] = j;
+    if (t <= near) vertex = j;
+    else if (t >= len - near) vertex = j + 1 == o.count ? 0 : j + 1;
+  }
+  if (faceCount == 0) return r;
+  auto outside = [&](Vec2 e, Vec2 on) { return support(q, e) >= dot(on, e) - tol; };
+  if (vertex >= 0) {
+    // The faces at the vertex V: the one ending there (prev) and the one starting there (next).
+    const int next = vertex, prev = vertex == 0 ? o.count - 1 : vertex - 1;
+    const Vec2 V = o.vertex(vertex);
+    int best = -1;
+    double bestSide = 0.0;
+    for (const int j : {prev, next}) {
+      const Vec2 a = o.vertex(j), b = o.next(j);
+      // beyond V along face j's line, away from face j
+      const Vec2 beyond = j == prev ? unit(b - a) : unit(a - b);
+      const double len = length(b - a);
+      const double side = dot(o.n[j], center - V);
+      if (!(side > 0.0)) continue;
+      if (!continues(V + beyond * (1e-6 * len), o.n[j], near)) continue;
+      if (best < 0 || side > bestSide) {
+        best = j;
+        bestSide = side;
+      }
+    }
+    if (best >= 0) {  // a ghost vertex: the surface's normal is face best's
+      r.e = o.n[best];
+      r.outside = outside(r.e, V);
+      r.graze = r.outside && dot(d, r.e) >= 0.0;
+      return r;
+    }
+    // A real corner: a graze when the shape is outside one of its faces and does not move into it; a hit on the
+    // face it is outside of when there is one such face (the shape meets the corner from that face's side).
+    int outsideFace = -1, outsideCount = 0;
+    for (const int j : {prev, next}) {
+      if (!outside(o.n[j], V)) continue;
+      if (dot(d, o.n[j]) >= 0.0) {
+        r.graze = r.outside = true;
+        r.e = o.n[j];
+        return r;
+      }
+      outsideFace = j;
+      ++outsideCount;
+    }
+    if (outsideCount == 1) {
+      r.outside = true;
+      r.e = o.n[outsideFace];
+    }
+    return r;
+  }
+  // Inside one face (for a segment: the side the shape is on).
+  int j = faces[0];
+  if (faceCount > 1 && dot(o.n[faces[1]], center - p) > dot(o.n[j], center - p)) j = faces[1];
+  if (!(dot(o.n[j], r.e) > 0.5)) return r;  // the cast's normal is not this face's: keep it
+  r.e = o.n[j];
+  r.outside = outside(r.e, o.vertex(j));
+  r.graze = r.outside && dot(d, r.e) >= 0.0;
+  return r;
+}
+
+Status validateOptions(const SlideOptions& o) {
+  if (o.maxIterations < 1 || o.maxIterations > WorldSlideResult::kMaxIterations) {
+    return Status{Error::InvalidArgument, "maxIterations"};
+  }
+  if (!(o.skin >= 0.0) || !std::isfinite(o.skin)) return Status{Error::InvalidArgument, "skin"};
+  if (!isFinite(o.up)) return Status{Error::InvalidArgument, "up"};
+  const bool upSet = !(o.up == Vec2{0.0, 0.0});
+  if (upSet && !(std::fabs(length(o.up) - 1.0) <= 1e-9)) return Status{Error::InvalidArgument, "up"};
+  if (std::isnan(o.maxSlopeAngle) || o.maxSlopeAngle > kPi / 2.0) return Status{Error::InvalidArgument, "maxSlopeAngle"};
+  if (!(o.snapToGround >= 0.0) || !std::isfinite(o.snapToGround)) return Status{Error::InvalidArgument, "snapToGround"};
+  if (!upSet && (o.maxSlopeAngle >= 0.0 || o.snapToGround > 0.0)) return Status{Error::InvalidArgument, "up"};
+  return {};
+}
+
+}  // namespace
+
+Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& shape, const Transform& xf,
+                             Vec2 displacement, const SlideOptions& opt, WorldSlideResult& out, std::uint32_t mask) {
+  out = WorldSlideResult{};
+  out.position = xf.position;
+  rayHits.clear();
+  rayHitParts.clear();
+  if (Status s = validate(displacement, "displacement"); !s) return s;
+  // Every input is checked before anything is skipped: a zero displacement moves nothing, but an invalid shape or
+  // transform is still an error (as castShape's legs would report it).
+  if (Status s = validatePlacement(shape, xf); !s) return s;
+  if (Status s = validateOptions(opt); !s) return s;
+  const double c = std::cos(xf.angle), s = std::sin(xf.angle);
+  bool inRange = true;
+  withPlaced(shape, xf, c, s, castPolygon_, [&](const auto& q) { inRange = sweptFinite(q, displacement); });
+  if (!inRange) return Status{Error::InvalidArgument, "transform"};
+  if (!growExactly(rayHits, World::kRayHitStride * WorldSlideResult::kMaxIterations) ||
+      !growExactly(rayHitParts, WorldSlideResult::kMaxIterations)) {
+    return outOfMemory();
+  }
+  struct SkipReset {  // the skips never outlive this call (castShape reads them)
+    int& n;
+    ~SkipReset() { n = 0; }
+  } reset{skipCount_};
+
+  const Vec2 up = opt.up;
+  const bool upSet = !(up == Vec2{0.0, 0.0});
+  const bool slopes = opt.maxSlopeAngle >= 0.0;
+  const double floorCos = std::cos(slopes ? opt.maxSlopeAngle : kPi / 4.0) - 1e-12;
+  auto kindOf = [&](Vec2 e) {
+    const double k = dot(e, up);
+    return k >= floorCos ? Kind::Floor : k <= -floorCos ? Kind::Ceiling : Kind::Wall;
+  };
+  auto note = [&](Vec2 e) {
+    if (!upSet) return;
+    switch (kindOf(e)) {
+      case Kind::Floor:
+        out.grounded = true;
+        out.groundNormal = e;
+        break;
+      case Kind::Wall: out.onWall = true; break;
+      case Kind::Ceiling: out.onCeiling = true; break;
+    }
+  };
+  auto bodyShape = [&](BodyHandle h, std::uint32_t part) -> const Shape& {
+    return store.piecesAt(store.slots[indexOf(h)].dense).shapeOf(part);
+  };
+  auto overlapsAt = [&](Vec2 at, const Shape& body) {
+    bool inside = false;
+    withPlaced(shape, Transform{at, xf.angle}, c, s, castPolygon_, [&](const auto& q) { inside = overlapsShape(q, body); });
+    return inside;
+  };
+  auto penetratesAt = [&](Vec2 at, const Shape& body) {
+    bool inside = false;
+    withPlaced(shape, Transform{at, xf.angle}, c, s, castPolygon_, [&](const auto& q) { inside = penetrates(q, body); });
+    return inside;
+  };
+  // One cast from `from` by `d`, grazes passed (their parts skipped, their normals in skipNormals); the hit judged.
+  Vec2 skipNormals[kMaxSkips];
+  int preSkips = 0;  // skips set before the leg's cast (surfaces touched at its start)
+  auto castLeg = [&](Vec2 from, Vec2 d, WorldCastHit& h, Vec2& e) -> Status {
+    skipCount_ = preSkips;
+    preSkips = 0;
+    for (;;) {
+      if (Status st = castImpl(store, broad, shape, Transform{from, xf.angle}, d, mask, h); !st) return st;
+      if (!h.hit) return {};
+      const Shape& body = bodyShape(h.body, h.part);
+      Judged j;
+      withPlaced(shape, Transform{from + d * h.fraction, xf.angle}, c, s, castPolygon_, [&](const auto& q) {
+        j = judge(q, d, h, body, [&](Vec2 at, Vec2 n, double tol) {
+          return faceContinues(store, broad, mask, indexOf(h.body), h.part, at, n, tol);
+        });
+      });
+      e = j.e;
+      if (!j.graze || skipCount_ == kMaxSkips) return {};
+      skipNormals[skipCount_] = j.e;
+      skips_[skipCount_++] = static_cast<std::uint64_t>(indexOf(h.body)) << 32 | h.part;
+    }
+  };
+  // After a leg that passed grazes: the end must not sink into a part skipped (touching it is the graze); rounding
+  // along a tilted face is taken back along its normal, a few ulps at a time (else the leg is not taken).
+  auto settle = [&](Vec2 from, Vec2 end) {
+    for (int k = 0; k < skipCount_; ++k) {
+      const std::uint64_t key = skips_[k];
+      const std::uint32_t index = static_cast<std::uint32_t>(key >> 32);
+      const Shape& body = store.piecesAt(store.slots[index].dense).shapeOf(static_cast<std::uint32_t>(key));
+      double nudge = 4.0 * kEps * std::max(maxAbs(end), maxAbs(end - from));
+      int tries = 0;
+      while (penetratesAt(end, body)) {
+        if (++tries > 12) return from;
+        end = end + skipNormals[k] * nudge;
+        nudge *= 2.0;
+      }
+    }
+    return end;
+  };
+  // Moves back along e (out of the surface hit) by the skin, as far as nothing is in the way.
+  auto keepSkin = [&](Vec2 at, Vec2 e) {
+    if (!(opt.skin > 0.0)) return at;
+    WorldCastHit h;
+    skipCount_ = 0;
+    if (!castImpl(store, broad, shape, Transform{at, xf.angle}, e * opt.skin, mask, h)) return at;
+    const Vec2 to = at + e * (opt.skin * h.fraction);
+    if (h.hit && overlapsAt(to, bodyShape(h.body, h.part))) return at;
+    return to;
+  };
+
+  Vec2 pos = xf.position;
+  Vec2 remaining = displacement;
+  Vec2 planes[WorldSlideResult::kMaxIterations];
+  int planeCount = 0;
+  for (int i = 0; i < opt.maxIterations; ++i) {
+    if (remaining == Vec2{0.0, 0.0}) break;
+    // The surfaces the shape touches at the start of the leg (Box2D's mover gathers them the same way): the motion
+    // into them is removed before the cast, and those it then moves along or away from are skipped by the cast
+    // (so the cast never has to decide a start in contact).
+    int touchCount = 0;
+    std::uint64_t touchKeys[kMaxSkips];
+    Vec2 touchNormals[kMaxSkips];
+    withPlaced(shape, Transform{pos, xf.angle}, c, s, castPolygon_, [&](const auto& q) {
+      const Aabb qb = bounds(q);
+      const double m = 4.0 * kEps * std::max(maxAbs(qb.min), maxAbs(qb.max));
+      visitParts(store, broad, mask, widen(qb, m), [&](std::uint32_t index, std::uint32_t part, const Shape& body) {
+        if (touchCount == kMaxSkips) return;
+        const Contact k = std::visit([&](const auto& b) { return collide(q, b); }, body);
+        if (!k.hit) return;
+        WorldCastHit t;
+        t.hit = true;
+        t.fraction = 0.0;
+        t.point = k.point;
+        t.normal = k.normal;
+        const Judged j = judge(q, remaining, t, body, [&](Vec2 at, Vec2 n, double tol) {
+          return faceContinues(store, broad, mask, index, part, at, n, tol);
+        });
+        if (k.depth > 0.0 || !j.outside) return;  // sunk in, or not against a face: the cast's rule
+        touchKeys[touchCount] = static_cast<std::uint64_t>(index) << 32 | part;
+        touchNormals[touchCount++] = j.e;
+      });
+    });
+    for (int k = 0; k < touchCount; ++k) {
+      const Vec2 e = touchNormals[k];
+      const double into = dot(remaining, e);
+      if (into < 0.0) {
+        remaining = remaining - e * into;
+        if (dot(remaining, e) < 0.0) remaining = remaining + e * (4.0 * kEps * length(remaining));
+        for (int j = 0; j < k; ++j) {
+          if (dot(remaining, touchNormals[j]) < -8.0 * kEps * length(remaining)) remaining = {0.0, 0.0};
+        }
+        note(e);
+        if (planeCount < WorldSlideResult::kMaxIterations) planes[planeCount++] = e;
+      }
+    }
+    if (remaining == Vec2{0.0, 0.0}) break;
+    // The cast skips the surfaces touched that the motion now goes along or away from (it stays outside them).
+    preSkips = 0;
+    for (int k = 0; k < touchCount; ++k) {
+      if (dot(remaining, touchNormals[k]) >= 0.0) {
+        skipNormals[preSkips] = touchNormals[k];
+        skips_[preSkips++] = touchKeys[k];
+      }
+    }
+    WorldCastHit h;
+    Vec2 e;
+    if (Status st = castLeg(pos, remaining, h, e); !st) {
+      if (i == 0) return st;  // bad shape / transform: nothing moved
+      break;                  // (a later leg out of range: stop where we are)
+    }
+    ++out.iterations;
+    if (!h.hit) {
+      pos = skipCount_ > 0 ? settle(pos, pos + remaining) : pos + remaining;
+      break;
+    }
+    // Stop at the hit; back off along the leg while rounding leaves the placed shape overlapping the body hit.
+    Vec2 stop = pos + remaining * h.fraction;
+    if (h.fraction > 0.0) {
+      const Shape& body = bodyShape(h.body, h.part);
+      const double len = length(remaining);
+      const double travelled = len * h.fraction;
+      double back = 4.0 * kEps * std::max({maxAbs(pos), maxAbs(stop), len});
+      for (int k = 0; k < 64; ++k) {
+        if (!overlapsAt(stop, body)) break;
+        if (!(back < travelled) || k == 63) {
+          stop = pos;
+          break;
+        }
+        stop = pos + remaining * ((travelled - back) / len);
+        back *= 2.0;
+      }
+    }
+    if (skipCount_ > 0) stop = settle(pos, stop);
+    pos = keepSkin(stop, e);
+    h.normal = -e;
+    out.hits[out.hitCount++] = h;
+    appendRecord(rayHits, rayHitParts, h);
+    note(e);
+    // The rest of this leg, without its component into the surface (e: from the body to the shape).
+    Vec2 rest = remaining * (1.0 - h.fraction);
+    Vec2 plane = e;
+    if (slopes) {
+      const Kind kind = kindOf(e);
+      if (kind == Kind::Floor && dot(rest, up) < 0.0) {
+        rest = rest - up * dot(rest, up);  // standing on a floor: the motion down along up is taken by it
+      } else if (kind == Kind::Wall && dot(e, up) > 0.0) {
+        // A slope too steep: it is a wall for the motion across it (never climbed); down along it, gravity slides.
+        const Vec2 across = unit(e - up * dot(e, up));
+        const Vec2 along = rest - e * dot(rest, e);
+        if (dot(along, up) > 0.0 && !(across == Vec2{0.0, 0.0})) plane = across;
+      }
+    }
+    const double into = dot(rest, plane);
+    if (into < 0.0) {
+      rest = rest - plane * into;
+      if (dot(rest, plane) < 0.0) rest = rest + plane * (4.0 * kEps * length(rest));  // (a rounded tilted plane)
+    }
+    for (int k = 0; k < planeCount; ++k) {
+      if (dot(rest, planes[k]) < -8.0 * kEps * length(rest)) rest = {0.0, 0.0};  // a corner: stop
+    }
+    planes[planeCount++] = plane;
+    remaining = rest;
+  }
+  skipCount_ = 0;
+  // Snap to the ground: a move that does not go up and met no floor goes down by up to snapToGround onto one.
+  if (opt.snapToGround > 0.0 && !out.grounded && dot(displacement, up) <= 0.0) {
+    WorldCastHit h;
+    Vec2 e;
+    const Vec2 down = up * -opt.snapToGround;
+    if (castLeg(pos, down, h, e) && h.hit && kindOf(e) == Kind::Floor) {
+      Vec2 stop = pos + down * h.fraction;
+      const Shape& body = bodyShape(h.body, h.part);
+      double back = 4.0 * kEps * std::max(maxAbs(pos), opt.snapToGround);
+      for (int k = 0; k < 64 && overlapsAt(stop, body); ++k) {
+        const double f = h.fraction - back / opt.snapToGround;
+        stop = f > 0.0 && k < 63 ? pos + down * f : pos;
+        back *= 2.0;
+      }
+      if (skipCount_ > 0) stop = settle(pos, stop);
+      pos = keepSkin(stop, e);
+      out.grounded = true;
+      out.groundNormal = e;
+    }
+  }
+  out.position = pos;
+  return {};
+}
+
+}  // namespace collide2d::world
