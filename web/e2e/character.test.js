@@ -14,7 +14,7 @@ import { normal } from './lib.js';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const PANELS = join(ROOT, 'test-output/panels');
-const REST_Y = { box: '9.5', capsule: '9.5', circle: '9.55' };
+const REST_Y = { box: '9.5', capsule: '9.5', circle: '9.5' };
 let server;
 let browser;
 let run = 0;
@@ -102,13 +102,69 @@ describe('chapter: moving a character', () => {
       assert.ok(Math.abs(x1 - x0 - 24 * (5 / 60)) < 1e-9, `24 frames at 5 tiles/s move 2 tiles (x ${x0} -> ${x1})`);
       const c = await seamCounts(page);
       assert.deepEqual([c.y, c.stalls, c.lifts], ['9.5', 0, 0], 'stepping over two seams');
-      // The step figure: each hit labelled with its fraction and normal; the live code computes the read-out.
-      assert.ok((await resultJson(page)).hits.length >= 1, 'the frame shown has its hits');
+      // The frame shown: a leg walked; the live code computes the read-out.
+      assert.ok((await resultJson(page)).iterations >= 1, 'the frame shown made its legs');
       await page.screenshot({ path: shotPath('chapter-character-1280-step') });
       await assertPanelComputesReadout(page, 'paused');
       await page.locator('[data-testid="hero-circle"]').click();
       await page.locator('[data-testid="step"]').click();
       await assertPanelComputesReadout(page, 'circle');
+
+      // The controller's options: up gives the flags (drawn, in the read-out, in the code); every option set at once
+      // still runs in Node to the same numbers; skin keeps the character off the floor after a landing, y constant.
+      await page.locator('[data-testid="hero-box"]').click();
+      await page.locator('[data-testid="opt-up"]').check();
+      await page.locator('[data-testid="step"]').click();
+      await page.locator('[data-testid="step"]').click();
+      let shown = await resultJson(page);
+      assert.equal(shown.grounded, true, 'up: grounded on the floor');
+      assert.deepEqual(shown.groundNormal, { x: 0, y: -1 }, 'up: the ground normal points up (out of the floor)');
+      assert.match(await page.locator('[data-testid="live-code"]').textContent(), /up: \{ x: 0, y: -1 \}/);
+      await assertPanelComputesReadout(page, 'up');
+      await page.locator('[data-testid="opt-maxSlope"]').check();
+      await page.locator('[data-testid="opt-maxSlope-range"]').fill('30');
+      await page.locator('[data-testid="opt-snap"]').check();
+      await page.locator('[data-testid="opt-skin-range"]').fill('0.05');
+      await page.locator('[data-testid="opt-maxIterations-range"]').fill('6');
+      await page.locator('[data-testid="step"]').click();
+      const code = await page.locator('[data-testid="live-code"]').textContent();
+      assert.match(code, /maxIterations: 6, skin: 0\.05, up: \{ x: 0, y: -1 \}, maxSlopeAngle: 0\.52359877559829\d*, snapToGround: 0\.2/);
+      await assertPanelComputesReadout(page, 'every option');
+      assert.match((await page.evaluate(() => location.hash)), /up=1&slope=30&snap=0\.2&skin=0\.05&iter=6/);
+      await page.screenshot({ path: shotPath('chapter-character-1280-options') });
+      // Without skin, every other option on: walking the tiles keeps y exact, no stall, no lift.
+      await page.locator('[data-testid="opt-skin-range"]').fill('0');
+      const o = await walkTheTiles(page);
+      assert.deepEqual([o.y, o.stalls, o.lifts], ['9.5', 0, 0], 'up, maxSlopeAngle 30°, snapToGround 0.2, maxIterations 6');
+      assert.ok(o.seams >= 6, `${o.seams} seams crossed with the options`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // Known: with a skin, a landing ends a few 1e-12 off 9.5 - skin and walking then changes y by a few ulps
+  // (snapToGround on), or bobs within the skin gap (snapToGround off). The chapter's counters show it; this test
+  // passes once the controller keeps y exactly at the skin distance.
+  test('skin 0.05 with snapToGround: after a landing, walking keeps y exactly constant', { todo: 'the controller bobs by ulps with a skin' }, async () => {
+    const { page, errors, context } = await newPage(browser, DESKTOP);
+    try {
+      await open(page, server.url, '#/chapter/character?up=1&snap=0.2&skin=0.05');
+      await page.locator('.stage:not(.mini-stage)').click();
+      await page.keyboard.down('ArrowUp');
+      await page.waitForTimeout(100);
+      await page.keyboard.up('ArrowUp');
+      await page.waitForTimeout(1500);
+      const landed = Number(await key(page, 'y'));
+      assert.ok(Math.abs(landed - 9.45) < 1e-9, `skin 0.05: landed at y = ${landed}`);
+      const before = await seamCounts(page);
+      await page.keyboard.down('ArrowRight');
+      await page.waitForFunction((f) => Number(document.querySelector('article[data-chapter="character"]').dataset.frame) > f + 50, await frameOf(page));
+      await page.keyboard.up('ArrowRight');
+      const after = await seamCounts(page);
+      assert.ok(after.seams > before.seams, 'walked over seams');
+      assert.equal(after.y, String(landed), 'y constant walking');
+      assert.deepEqual([after.stalls, after.lifts], [before.stalls, before.lifts], 'no stall, no lift');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -119,7 +175,7 @@ describe('chapter: moving a character', () => {
     const { page, errors, context } = await newPage(browser, PHONE, true);
     try {
       await open(page, server.url, '#/chapter/character');
-      const small = await page.evaluate(() => [...document.querySelectorAll('.pad-btn, .chip, .tools button, summary, .nav-toggle')]
+      const small = await page.evaluate(() => [...document.querySelectorAll('.pad-btn, .chip, .tools button, summary, .nav-toggle, .opt-head label, input[type="range"]')]
         .filter((e) => e.getClientRects().length)
         .map((e) => ({ e, b: e.getBoundingClientRect() }))
         .filter(({ b }) => b.width < 43.5 || b.height < 43.5)

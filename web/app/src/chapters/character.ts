@@ -17,6 +17,7 @@ import {
   type Frame, frameCode, Game, GROUND_Y, HERO, type HeroKind, type Input, LEVEL, num,
 } from './character_level';
 import { characterMinis } from './character_minis';
+import { controlsParams, mountOptions, readControls } from './character_options';
 import { CHARACTER_PROSE } from './character_prose';
 
 export interface CustomChapter {
@@ -50,7 +51,7 @@ function btn(text: string, testid: string, label: string, cls = 'chip'): HTMLBut
 /** The outline of the character at p (for drawing): a box, a capsule or a circle. */
 function drawHero(st: Stage, kind: HeroKind, p: Vec, fill: string | null, stroke: string, dash: number[] = []): void {
   if (kind === 'box') st.pathPoly([{ x: p.x - 0.4, y: p.y - 0.5 }, { x: p.x + 0.4, y: p.y - 0.5 }, { x: p.x + 0.4, y: p.y + 0.5 }, { x: p.x - 0.4, y: p.y + 0.5 }]);
-  else if (kind === 'circle') st.pathCircle(p, 0.45);
+  else if (kind === 'circle') st.pathCircle(p, 0.5);
   else {
     const pts: Vec[] = [];
     for (let i = 0; i <= 16; i++) {
@@ -91,6 +92,11 @@ export const characterChapter: CustomChapter = {
     const game = new Game();
     const kind0 = params.get('hero');
     if (kind0 === 'capsule' || kind0 === 'circle') game.setHero(kind0);
+    readControls(params, game.controls);
+    const writeUrl = () => {
+      const p: Record<string, string> = game.heroKind === 'box' ? {} : { hero: game.heroKind };
+      replaceHash(buildHash(['chapter', 'character'], { ...p, ...controlsParams(game.controls) }));
+    };
     const input: Input = { left: false, right: false, jump: false };
     let paused = false;
     let autoWalk = 0;
@@ -139,7 +145,7 @@ export const characterChapter: CustomChapter = {
       const b = btn(k, `hero-${k}`, `The character is a ${k}`);
       b.addEventListener('click', () => {
         game.setHero(k);
-        replaceHash(buildHash(['chapter', 'character'], k === 'box' ? {} : { hero: k }));
+        writeUrl();
         trail.length = 0;
         sync();
         game.step(input);
@@ -187,6 +193,14 @@ figure) and watch y: on a floor made of many tiles, it must not change at all.`;
       miniStages.push(st);
       fitOnce();
     }
+    const optionsRoot = prose.querySelector<HTMLElement>('[data-options]');
+    const syncOptions = optionsRoot
+      ? mountOptions(optionsRoot, () => game.controls, () => {
+        syncOptions();
+        writeUrl();
+        refresh(true);
+      })
+      : () => {};
     const numbersHead = el('h2', 'numbers-head', 'Every number');
     readout.el.prepend(numbersHead);
     const code = el('section', 'code');
@@ -337,6 +351,20 @@ figure) and watch y: on a floor made of many tiles, it must not change at all.`;
         }
       }
       drawHero(stage, game.heroKind, game.pos, C.a + '33', C.a);
+      if (f?.options?.up) {
+        // The result's flags, pinned to the figure's top left, and the ground's normal at the feet.
+        const v = stage.visible();
+        const flags = [['grounded', f.grounded], ['onWall', f.onWall], ['onCeiling', f.onCeiling]] as const;
+        stage.untracked(() => flags.forEach(([name, on], i) => {
+          stage.label({ x: v.x, y: v.y }, `${on ? '■' : '□'} ${name}: ${on}`, on ? C.push : C.muted, 10, 18 + 18 * i, 'left', on);
+        }));
+        if (f.grounded) {
+          const feet = { x: game.pos.x, y: game.pos.y + HERO[game.heroKind].below };
+          const tip = { x: feet.x + 0.6 * f.groundNormal.x, y: feet.y + 0.6 * f.groundNormal.y };
+          stage.arrow(feet, tip, C.push, undefined, 2.5);
+          stage.label(tip, `groundNormal ${fmtVec(f.groundNormal, 3)}`, C.push, 8, -4);
+        }
+      }
       stage.label({ x: game.pos.x, y: game.pos.y - HERO[game.heroKind].below }, `y = ${num(game.pos.y)}`, C.ink, 0, -10, 'center', true);
     };
 
@@ -355,7 +383,10 @@ figure) and watch y: on a floor made of many tiles, it must not change at all.`;
         text: bad > 0
           ? `CAUGHT ON SEAMS: ${s.stalls} stalls, ${s.lifts} lifts in ${s.frames} frames on flat tiles`
           : `${game.grounded ? 'ON THE GROUND' : 'IN THE AIR'} · ${s.frames} frames on flat tiles, none caught`,
-        raw: f ? { position: f.position, iterations: f.iterations, hits: f.hits } : null,
+        raw: f ? {
+          position: f.position, iterations: f.iterations, hits: f.hits, grounded: f.grounded, onWall: f.onWall,
+          onCeiling: f.onCeiling, groundNormal: f.groundNormal,
+        } : null,
         rows: [
           row('y', 'y of the character (y grows downwards; the floor\'s top is at 10)', num(game.pos.y), 'y'),
           row('x', 'x of the character', num(game.pos.x)),
@@ -367,7 +398,9 @@ figure) and watch y: on a floor made of many tiles, it must not change at all.`;
           row('move', 'this frame\'s move (speed × 1/60 s)', f ? fmtVec(f.move, 6) : '—'),
           row('iterations', 'casts (legs) moveAndSlide made', f ? String(f.iterations) : '—'),
           ...(f?.hits ?? []).map((h, i) => row(`hit${i + 1}`, `hit ${i + 1}: fraction t, normal, point`, `${fmt(h.fraction, 6)}, ${fmtVec(h.normal, 4)}, ${fmtVec(h.point, 4)}`)),
-          row('grounded', `on the ground (a hit normal with y > ${GROUND_Y}: the page's rule)`, String(game.grounded)),
+          row('grounded', f?.options?.up ? 'on the ground (the result\'s grounded flag)' : `on the ground (the page's rule: a hit normal with y > ${GROUND_Y}, or a fall stopped)`, String(game.grounded)),
+          row('options', 'options passed to moveAndSlide', f?.options ? JSON.stringify(f.options) : 'none'),
+          row('flags', 'flags: grounded, onWall, onCeiling, groundNormal', f ? `${f.grounded}, ${f.onWall}, ${f.onCeiling}, ${fmtVec(f.groundNormal, 4)}` : '—'),
         ],
       };
       readout.show(answer);

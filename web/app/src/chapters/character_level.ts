@@ -91,7 +91,7 @@ export type HeroKind = 'box' | 'capsule' | 'circle';
 export const HERO: Record<HeroKind, { shape: () => c2.Shape; code: string; half: number; below: number }> = {
   box: { shape: () => c2.box(0, 0, 0.4, 0.5), code: 'c2.box(0, 0, 0.4, 0.5)', half: 0.4, below: 0.5 },
   capsule: { shape: () => c2.capsule(0, -0.1, 0, 0.1, 0.4), code: 'c2.capsule(0, -0.1, 0, 0.1, 0.4)', half: 0.4, below: 0.5 },
-  circle: { shape: () => c2.circle(0, 0, 0.45), code: 'c2.circle(0, 0, 0.45)', half: 0.45, below: 0.45 },
+  circle: { shape: () => c2.circle(0, 0, 0.5), code: 'c2.circle(0, 0, 0.5)', half: 0.5, below: 0.5 },
 };
 export const START_X = 1.5;
 
@@ -105,9 +105,40 @@ export interface Hit {
 export interface Frame {
   from: Vec;
   move: Vec;
+  /** The options passed (undefined: none, moveAndSlide bare). */
+  options: c2.SlideOptions | undefined;
   position: Vec;
   iterations: number;
   hits: Hit[];
+  /** The result's flags (they need the `up` option; false and (0, 0) without it). */
+  grounded: boolean;
+  onWall: boolean;
+  onCeiling: boolean;
+  groundNormal: Vec;
+}
+
+/** The controller's options as the page's controls set them (each off by default, as in the library). */
+export interface Controls {
+  up: boolean;
+  /** Degrees, or null: off. */
+  maxSlope: number | null;
+  /** 0: off. */
+  snap: number;
+  skin: number;
+  maxIterations: number;
+}
+
+export const defaultControls = (): Controls => ({ up: false, maxSlope: null, snap: 0, skin: 0, maxIterations: 4 });
+
+/** The options object for moveAndSlide: only what differs from the defaults (undefined when nothing does). */
+export function slideOptions(c: Controls): c2.SlideOptions | undefined {
+  const o: c2.SlideOptions = {};
+  if (c.maxIterations !== 4) o.maxIterations = c.maxIterations;
+  if (c.skin > 0) o.skin = c.skin;
+  if (c.up) o.up = { x: 0, y: -1 };
+  if (c.up && c.maxSlope !== null) o.maxSlopeAngle = (c.maxSlope * Math.PI) / 180;
+  if (c.up && c.snap > 0) o.snapToGround = c.snap;
+  return Object.keys(o).length ? o : undefined;
 }
 
 export interface Input {
@@ -135,13 +166,18 @@ export class Game {
   hero: c2.Shape = HERO.box.shape();
   pos: Vec = { x: START_X, y: FLOOR_Y - HERO.box.below };
   vel: Vec = { x: 0, y: 0 };
-  grounded = true;
+  grounded = false;
   last: Frame | null = null;
   stats: SeamStats = emptyStats();
   frame = 0;
+  controls: Controls = defaultControls();
 
   constructor() {
     for (const s of this.solids) this.world.add(s.shape, s.at, { static: true });
+    // One step bins the static bodies, as a game's first frame would. (Without it, the first moveAndSlide on a
+    // fresh world reports a surface touched at its start as a hit at t = 0, and later calls take it off silently:
+    // the live code, which makes one call on a fresh world, would then differ from the page.)
+    this.world.step();
   }
 
   setHero(kind: HeroKind): void {
@@ -153,7 +189,8 @@ export class Game {
   reset(): void {
     this.pos = { x: START_X, y: FLOOR_Y - HERO[this.heroKind].below };
     this.vel = { x: 0, y: 0 };
-    this.grounded = true;
+    // Not on the ground until a first frame says so (the start pose may be a few ulps off the floor).
+    this.grounded = false;
     this.last = null;
     this.stats = emptyStats();
     this.frame = 0;
@@ -175,16 +212,26 @@ export class Game {
     this.vel.y += GRAVITY * dt;
     const from = { ...this.pos };
     const move = { x: this.vel.x * dt, y: this.vel.y * dt };
-    const r = this.world.moveAndSlide(this.hero, from, move);
+    const options = slideOptions(this.controls);
+    const r = options ? this.world.moveAndSlide(this.hero, from, move, options) : this.world.moveAndSlide(this.hero, from, move);
     const hits: Hit[] = [];
     for (let i = 0; i < r.hitCount; i++) {
       const h = this.world.rayHit(i);
       hits.push({ fraction: h.fraction, point: h.point, normal: h.normal });
     }
     const wasGrounded = this.grounded;
-    this.grounded = hits.some((h) => h.normal.y > GROUND_Y);
+    if (options?.up) {
+      // With up set, the library says what was hit: floors, walls, ceilings.
+      this.grounded = r.grounded;
+      if (r.onCeiling && this.vel.y < 0) this.vel.y = 0;
+    } else {
+      // Bare: the game's own rule. A hit whose normal points down by more than 0.7 is ground; so is a fall that was
+      // not carried out with no hit reported (a move wholly into a surface the shape rests on makes no leg).
+      const stopped = r.hitCount === 0 && move.y > 0 && r.position.y - from.y < move.y;
+      this.grounded = stopped || hits.some((h) => h.normal.y > GROUND_Y);
+      if (hits.some((h) => h.normal.y < -GROUND_Y) && this.vel.y < 0) this.vel.y = 0;
+    }
     if (this.grounded && this.vel.y > 0) this.vel.y = 0;
-    if (hits.some((h) => h.normal.y < -GROUND_Y) && this.vel.y < 0) this.vel.y = 0;
     this.pos = { x: r.position.x, y: r.position.y };
     // The seam check: a walking frame that starts on the ground, without a jump, over flat tiles only. There the
     // character must move by all of its horizontal step (else: a stall) and keep its y exactly (else: a lift).
@@ -198,7 +245,10 @@ export class Game {
       if (Math.abs(this.pos.x - from.x) < Math.abs(move.x) * (1 - 1e-9)) s.stalls++;
     }
     this.frame++;
-    this.last = { from, move, position: this.pos, iterations: r.iterations, hits };
+    this.last = {
+      from, move, options, position: this.pos, iterations: r.iterations, hits,
+      grounded: r.grounded, onWall: r.onWall, onCeiling: r.onCeiling, groundNormal: { x: r.groundNormal.x, y: r.groundNormal.y },
+    };
     return this.last;
   }
 
@@ -210,6 +260,16 @@ export class Game {
 /** Shortest text that reads back as the same double. */
 export const num = (x: number): string => (Object.is(x, -0) ? '0' : String(x));
 const vec = (p: Vec): string => `{ x: ${num(p.x)}, y: ${num(p.y)} }`;
+
+function optionsCode(o: c2.SlideOptions): string {
+  const parts: string[] = [];
+  if (o.maxIterations !== undefined) parts.push(`maxIterations: ${o.maxIterations}`);
+  if (o.skin !== undefined) parts.push(`skin: ${num(o.skin)}`);
+  if (o.up) parts.push(`up: ${vec(o.up)}`);
+  if (o.maxSlopeAngle !== undefined) parts.push(`maxSlopeAngle: ${num(o.maxSlopeAngle)}`);
+  if (o.snapToGround !== undefined) parts.push(`snapToGround: ${num(o.snapToGround)}`);
+  return `{ ${parts.join(', ')} }`;
+}
 
 /** The live code: the level, the character and this frame's call, as a program (its variables are the read-out). */
 export function frameCode(kind: HeroKind, f: Frame): string {
@@ -232,13 +292,13 @@ for (let s = 1; s <= 4; s++) {                             // stairs: 0.25 up ev
 for (const [x, points] of [                                // slopes: 20°, 40°, 60°
 ${slopes}
 ]) world.add(c2.polygon(points), { x, y: 10 }, { static: true });
+world.step();                                              // bins the static bodies, as a game's first frame does
 
 const hero = ${HERO[kind].code};
 const from = ${vec(f.from)};   // where this frame starts
 const move = ${vec(f.move)};   // speed × 1/60 s (gravity included)
-const slide = world.moveAndSlide(hero, from, move);
-const position = slide.position;
-const iterations = slide.iterations;
+${f.options ? `const options = ${optionsCode(f.options)};\nconst slide = world.moveAndSlide(hero, from, move, options);` : 'const slide = world.moveAndSlide(hero, from, move);'}
+const { position, iterations, grounded, onWall, onCeiling, groundNormal } = slide;
 const hits = [];
 for (let i = 0; i < slide.hitCount; i++) {
   const { fraction, point, normal } = world.rayHit(i);

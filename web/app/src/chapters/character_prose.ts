@@ -20,11 +20,14 @@ first hit, at fraction <var>t</var> of the move, it stops; from what is left it 
 normal, and casts again with the rest: a second <em>leg</em>, sliding along the surface. It never ends inside a body it
 started clear of.</p>
 <p>Press <b>Pause</b>, then <b>Step</b>: the figure zooms on the character and draws the frame's legs (sky blue, drawn
-from the fractions), each hit point (a diamond) and its normal (purple) with its numbers. Walking on the floor, the
-first leg hits at t = 0 with the normal (0, 1): gravity presses into the floor; what is left is the walk, a second leg
-along the floor.</p>
-<p>Whether the character stands on something is the game's own rule here: a hit whose normal's y part exceeds 0.7
-(the surface is tilted by less than 45.6°) is ground: the character may jump, and its falling speed is reset.</p>
+from the fractions), each hit point (a diamond) and its normal (purple) with its numbers, and the frame's move (grey).
+Walking on the floor, gravity presses the character into a floor it already touches: that part of the move is taken
+off at once (sometimes listed as a hit at t = 0 with the normal (0, 1), sometimes taken off before the first cast), and
+what is left is the walk along the floor. Walk into the stairs or a slope to see a leg end at a hit and the next one
+slide.</p>
+<p>Whether the character stands on something is, so far, the game's own rule: a hit whose normal's y part exceeds 0.7
+(the surface is tilted by less than 45.6°), or a fall that did not happen, is ground: the character may jump, and its
+falling speed is reset. The <code>up</code> option below hands that question to the library.</p>
 <h2>The seam problem</h2>
 <figure class="mini" data-mini="seam"></figure>
 <p>Walking along a row of tiles, the character's bottom edge glides exactly along the tiles' tops. At every seam, the
@@ -57,10 +60,17 @@ is left to slide along, and the box stops, however low the step. A round bottom 
 corner lower on its curve: the normal tilts, and the slide can carry it up a low step. Games that want boxes to climb
 steps do it on purpose (an <em>autostep</em>: try the move raised by at most the step's height, then come back down).
 In the main figure the stairs rise 0.25 every 0.5: switch the character to a capsule or a circle and walk into them.</p>
+<h2>The controller's options</h2>
+<p>So far <code>moveAndSlide</code> was called bare, and the game decided on its own what is ground. Its options, all
+off by default, make it a character controller. Change them here: the figure (still in view) and the code below follow
+at once, and the seam counters keep checking.</p>
+<div class="slide-options" data-options></div>
 <h2>Try this</h2>
 <ul>
 <li><b>walk the tiles</b> with each character: y and the seam counters under the figure.</li>
 <li>Jump under the ceiling (the tiles at y = 7 to 8) and against the right-hand wall: the hits there have the normals
 (0, −1) and (1, 0), the tiles' own faces, at every seam.</li>
 <li>Pause on a slope and step: the second leg runs along the slope; its hit's normal is the slope's.</li>
+<li>Turn on <code>up</code> and a <code>skin</code> of 0.05, then walk the tiles: y is 9.45, and still never
+changes.</li>
 </ul>`;
