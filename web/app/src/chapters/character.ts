@@ -67,6 +67,32 @@ function drawHero(st: Stage, kind: HeroKind, p: Vec, fill: string | null, stroke
   st.fillStroke(fill, stroke, 2, dash);
 }
 
+/** The result's flags in a fixed box at the figure's top left (screen pixels; not placed around marks). */
+function hud(st: Stage, flags: [string, boolean][]): void {
+  const { ctx } = st;
+  ctx.save();
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  ctx.font = '600 13px system-ui, sans-serif';
+  const w = Math.max(...flags.map(([n, on]) => ctx.measureText(`${n}: ${on}`).width)) + 34;
+  ctx.fillStyle = 'rgba(255,255,255,0.92)';
+  ctx.strokeStyle = C.muted;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.rect(8.5, 8.5, w, 10 + 19 * flags.length);
+  ctx.fill();
+  ctx.stroke();
+  flags.forEach(([name, on], i) => {
+    const y = 25 + 19 * i;
+    ctx.fillStyle = on ? C.push : C.muted;
+    if (on) ctx.fillRect(16, y - 9, 10, 10);
+    else ctx.strokeRect(16.5, y - 8.5, 9, 9);
+    ctx.font = `${on ? 600 : 400} 13px system-ui, sans-serif`;
+    ctx.fillText(`${name}: ${on}`, 32, y);
+  });
+  ctx.restore();
+}
+
 /** The legs of the frame's slide, from the hits' fractions (each leg is what the previous one left, minus its part along the hit normal). */
 export function legsOf(f: Frame): [Vec, Vec][] {
   const legs: [Vec, Vec][] = [];
@@ -353,13 +379,9 @@ figure) and watch y: on a floor made of many tiles, it must not change at all.`;
       drawHero(stage, game.heroKind, game.pos, C.a + '33', C.a);
       if (f?.options?.up) {
         // The result's flags, pinned to the figure's top left, and the ground's normal at the feet.
-        const v = stage.visible();
-        const flags = [['grounded', f.grounded], ['onWall', f.onWall], ['onCeiling', f.onCeiling]] as const;
-        stage.untracked(() => flags.forEach(([name, on], i) => {
-          stage.label({ x: v.x, y: v.y }, `${on ? '■' : '□'} ${name}: ${on}`, on ? C.push : C.muted, 10, 18 + 18 * i, 'left', on);
-        }));
+        hud(stage, [['grounded', f.grounded], ['onWall', f.onWall], ['onCeiling', f.onCeiling]]);
         if (f.grounded) {
-          const feet = { x: game.pos.x, y: game.pos.y + HERO[game.heroKind].below };
+          const feet = { x: game.pos.x + HERO[game.heroKind].half + 0.3, y: game.pos.y + HERO[game.heroKind].below };
           const tip = { x: feet.x + 0.6 * f.groundNormal.x, y: feet.y + 0.6 * f.groundNormal.y };
           stage.arrow(feet, tip, C.push, undefined, 2.5);
           stage.label(tip, `groundNormal ${fmtVec(f.groundNormal, 3)}`, C.push, 8, -4);

@@ -39,7 +39,7 @@ a snap distance, a move that met no floor and does not go up goes down by up to 
   {
     key: 'skin', name: 'skin', range: [0, 0.1, 0.005],
     text: `A gap kept from the surfaces hit: a move ends <var>skin</var> short of what it hits (jump and land: y is
-then 9.5 − skin, and stays so walking). 0, the default, ends exactly at the hits.`,
+then 9.5 − skin; watch the lifts counter as you walk on). 0, the default, ends exactly at the hits.`,
     show: (c) => (c.skin > 0 ? String(c.skin) : '0'),
   },
   {
