@@ -7,6 +7,8 @@
 //    the character (the same work for both libraries whatever the answers). Passes of every library interleaved;
 //    the median pass is reported, in microseconds per call.
 //      collide2d   World with the tiles as static bodies; moveAndSlide(shape, transform, displacement) per character
+//      +options    the same with the controller options {up, maxSlopeAngle: 45 degrees, snapToGround: 0.1}
+//      +skin       the same with skin 0.01 as well (rapier's offset)
 //      rapier      fixed cuboid / convex colliders; one parentless collider per character (excluded from the
 //                  queries by its collision groups), controller with offset 0.01 (rapier needs a gap), slide on,
 //                  its default slopes; the collider is moved to the computed position after each call
@@ -86,17 +88,20 @@ function c2Shape(c) {
   return c2.circle(0, 0, c.r);
 }
 
-function collide2dAdapter(level) {
+const OPTIONS = { up: { x: 0, y: 1 }, maxSlopeAngle: Math.PI / 4, snapToGround: 0.1 };
+const OPTIONS_SKIN = { ...OPTIONS, skin: 0.01 };
+
+function collide2dAdapter(level, name = 'collide2d', options = 4) {
   const w = new c2.World();
   for (const t of level.tiles) w.add(c2.aabb(t.x, t.y, t.x + 1, t.y + 1), undefined, { static: true });
   for (const r of level.ramps) w.add(c2.polygon(r), undefined, { static: true });
   w.step();
   let shapes = null;
   return {
-    name: 'collide2d',
+    name,
     setup(chars) { shapes = chars.map(c2Shape); },
     move(i, pos, d) {
-      const r = w.moveAndSlide(shapes[i], { x: pos.x, y: pos.y, angle: 0 }, d);
+      const r = w.moveAndSlide(shapes[i], { x: pos.x, y: pos.y, angle: 0 }, d, options);
       pos.x = r.position.x;
       pos.y = r.position.y;
     },
@@ -149,7 +154,8 @@ function rapierAdapter(level, offset = 0.01) {
 function costPerCall() {
   const level = makeLevel();
   const chars = makeCharacters(CHARACTERS, level.platforms);
-  const libs = [collide2dAdapter(level), rapierAdapter(level)];
+  const libs = [collide2dAdapter(level), collide2dAdapter(level, 'collide2d+options', OPTIONS),
+    collide2dAdapter(level, 'collide2d+skin', OPTIONS_SKIN), rapierAdapter(level)];
   for (const lib of libs) lib.setup(chars);
   const times = new Map(libs.map((l) => [l.name, []]));
   const finals = new Map();
@@ -173,6 +179,8 @@ function costPerCall() {
   for (let i = 0; i < a.length; i++) if (Math.hypot(a[i].x - b[i].x, a[i].y - b[i].y) > 0.05) differ++;
   return {
     c2: median(times.get('collide2d')),
+    c2o: median(times.get('collide2d+options')),
+    c2s: median(times.get('collide2d+skin')),
     rapier: median(times.get('rapier')),
     tiles: level.tiles.length + level.ramps.length,
     differ,
@@ -200,23 +208,26 @@ function seamScenes() {
   ];
 }
 
+const SEAM_LIBS = { collide2d: 4, 'collide2d+options': OPTIONS, 'collide2d+skin': OPTIONS_SKIN, rapier: null };
+
 function runSeam(lib, scene, tiled, kind) {
   const boxes = scene.boxes(tiled);
   const hx = 0.4, hy = 0.45;
-  // The character rests at scene.rest (its centre) on the row; rapier keeps its offset in addition.
-  const extra = lib === 'rapier' ? 0.01 : 0;
+  // The character rests at scene.rest (its centre) on the row; rapier keeps its offset in addition (+skin: its skin).
+  const extra = lib === 'rapier' || lib === 'collide2d+skin' ? 0.01 : 0;
   const pos = { ...scene.start };
   if (scene.liftAxis === 'y') pos.y += extra; else pos.x += extra;
   const restAt = scene.rest + extra;
   let stalls = 0, lift = 0;
   let move;
   let free = () => {};
-  if (lib === 'collide2d') {
+  if (lib !== 'rapier') {
     const w = new c2.World();
     for (const b of boxes) w.add(c2.aabb(b.minX, b.minY, b.maxX, b.maxY), undefined, { static: true });
     w.step();
     const shape = kind === 'box' ? c2.aabb(-hx, -hy, hx, hy) : c2.capsule(0, -0.1, 0, 0.1, 0.35);
-    move = (d) => w.moveAndSlide(shape, { x: pos.x, y: pos.y, angle: 0 }, d).position;
+    const options = SEAM_LIBS[lib];
+    move = (d) => w.moveAndSlide(shape, { x: pos.x, y: pos.y, angle: 0 }, d, options).position;
     free = () => w.free();
   } else {
     const R = RAPIER;
@@ -257,7 +268,7 @@ function seams() {
   for (const scene of seamScenes()) {
     for (const kind of ['box', 'capsule']) {
       const row = { scene: scene.name, kind };
-      for (const lib of ['collide2d', 'rapier']) {
+      for (const lib of Object.keys(SEAM_LIBS)) {
         row[lib] = { tiles: runSeam(lib, scene, true, kind), one: runSeam(lib, scene, false, kind) };
       }
       rows.push(row);
@@ -276,17 +287,22 @@ lines.push(`Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus(
 lines.push('');
 lines.push(`moveAndSlide per call (${CHARACTERS} characters x ${FRAMES} frames, ${cost.tiles} level pieces, median of ${PASSES} passes)`);
 lines.push('');
-lines.push('| collide2d World.moveAndSlide | rapier computeColliderMovement | collide2d / rapier |');
+lines.push('| | per call | / rapier |');
 lines.push('|---|---|---|');
-lines.push(`| ${cost.c2.toFixed(3)} us | ${cost.rapier.toFixed(3)} us | ${(cost.c2 / cost.rapier).toFixed(2)} |`);
+for (const [name, us] of [['collide2d World.moveAndSlide', cost.c2], ['collide2d + options', cost.c2o],
+  ['collide2d + options + skin 0.01', cost.c2s], ['rapier computeColliderMovement', cost.rapier]]) {
+  lines.push(`| ${name} | ${us.toFixed(3)} us | ${(us / cost.rapier).toFixed(2)} |`);
+}
 lines.push('');
 lines.push(`(final positions farther apart than 0.05: ${cost.differ} of ${CHARACTERS} characters; rapier keeps a 0.01 offset)`);
 lines.push('');
 lines.push('Seams: stalls (steps that moved less than half the free motion) and largest lift above the resting line');
+lines.push('(+options: up, maxSlopeAngle 45 degrees, snapToGround 0.1; +skin: also skin 0.01, resting line 0.01 higher)');
 lines.push('');
-lines.push('| scene | shape | collide2d, tiles | collide2d, one box | rapier, tiles | rapier, one box |');
-lines.push('|---|---|---|---|---|---|');
+const libs = Object.keys(SEAM_LIBS);
+lines.push(`| scene | shape | ${libs.map((l) => `${l}, tiles | ${l}, one box`).join(' | ')} |`);
+lines.push(`|---|---|${libs.map(() => '---|---|').join('')}`);
 for (const r of seamRows) {
-  lines.push(`| ${r.scene} | ${r.kind} | ${fmt(r.collide2d.tiles)} | ${fmt(r.collide2d.one)} | ${fmt(r.rapier.tiles)} | ${fmt(r.rapier.one)} |`);
+  lines.push(`| ${r.scene} | ${r.kind} | ${libs.map((l) => `${fmt(r[l].tiles)} | ${fmt(r[l].one)}`).join(' | ')} |`);
 }
 console.log(lines.join('\n'));

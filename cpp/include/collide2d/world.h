@@ -154,16 +154,41 @@
 //     WorldCastHit: body (kNullBody on a miss), fraction in [0, 1] of the translation, point (midway between the
 //     closest points at that fraction), normal (unit, from the cast shape to the body). The record is also written
 //     to rayHits() (stride 6: handle, fraction, pointX, pointY, normalX, normalY).
-//   moveAndSlide(shape, xf, displacement, maxIterations, out, mask): a kinematic character controller. Up to
-//   maxIterations (clamped to 1..WorldSlideResult::kMaxIterations = 8) legs: castShape of the remaining motion from
-//   the current position (the angle stays xf.angle); no hit: move all of it, done; a hit: move to its fraction
-//   (backed off along the leg, a few ulps at a time, while the placed shape overlaps the hit body — never behind the
-//   leg's start), then the rest of the leg minus its component along the hit normal is the next leg; when that
-//   rest moves into the previous leg's hit normal (a corner), it stops. Starting in contact or overlap follows
-//   castShape (and the circle moveAndSlide of collide2d.h): motion into an overlapped body is stopped at once and
-//   slides, motion out of it is free; the shape is never pushed out. Result: final position, legs, and the hits
-//   (fixed capacity, no allocation), also written to rayHits() in order. The shape never ends overlapping a body
-//   it started clear of (tested with overlaps() at the final position on random worlds).
+//   moveAndSlide(shape, xf, displacement, maxIterations | SlideOptions, out, mask): a kinematic character controller
+//   (cpp/src/world/mover.cpp). Up to maxIterations legs (an integer in 1..WorldSlideResult::kMaxIterations = 8, else
+//   InvalidArgument "maxIterations"; default 4 in SlideOptions). Each leg: the surfaces the shape touches exactly at
+//   its start (overlaps() true, depth 0) are gathered and the motion into them removed (on the first leg and after a
+//   leg that did not move); castShape of the remaining motion from the current position (the angle stays xf.angle),
+//   skipping the surfaces touched that it moves along or away from; no hit: move all of it, done; a hit: move to its
+//   fraction (backed off along the leg, a few ulps at a time, while the placed shape overlaps the hit body — never
+//   behind the leg's start), then the rest of the leg minus its component into the surface is the next leg; when
+//   that rest moves into a surface met before in this call (a corner), it stops.
+//   How a hit is judged (the seams of tiles laid edge to edge do not catch, whatever the cast's rounding): the hit
+//   point is located on the faces of the body part hit (polygons, boxes, aabbs, segments; round parts keep the
+//   cast's answer). At a vertex whose adjacent face continues, beyond the vertex, as a face of another body part of
+//   the mask with the same outward normal (tiles of a floor, wall or ceiling; parts of a compound outline), the
+//   surface is flat: the contact's normal is that face's. Inside a face, its normal. At a real corner, the normal of
+//   the one face the shape is outside of (else the cast's). Then, when the shape lies on the outer side of that face
+//   and the motion does not go into it (motion . normal >= 0), it is a graze: passed (the part skipped for the rest
+//   of the leg, the leg cast again); else a hit with that normal (reported in hits[] and rayHits()). Walking on,
+//   landing on, sliding along rows of tiles resting exactly on them or a few ulps above: never stopped short, never
+//   lifted (a flat axis-aligned floor keeps the exact y), never sunk in (tests/native/gauntlet_test.cpp).
+//   Starting sunk into a body (depth > 0) follows castShape: motion into it is stopped at once and slides, motion
+//   out of it is free; the shape is never pushed out. The shape never ends overlapping with a positive depth a body it
+//   started clear of (touching the faces it slides along is the graze; tested on random worlds with overlaps()).
+//   SlideOptions (every option off by default; a bad value: InvalidArgument naming it):
+//     skin >= 0           after each hit the shape moves back out along the normal by skin (as far as nothing is in
+//                         the way): it rests skin away from what it hits.
+//     up (unit or 0,0)    classifies each surface met: a floor when normal . up >= cos(maxSlopeAngle) (45 degrees
+//                         when maxSlopeAngle is off), a ceiling when normal . up <= -that, else a wall; sets the
+//                         result's grounded / onWall / onCeiling / groundNormal. Required by the options below ("up").
+//     maxSlopeAngle       radians in [0, pi/2], < 0 off: on a floor the motion down along up is absorbed (no sliding
+//                         down walkable slopes; walking into one climbs it); a steeper slope facing up is a wall for
+//                         the motion across it (never climbed) and the motion down along it slides.
+//     snapToGround >= 0   a move whose displacement does not go up (. up <= 0) and met no floor is cast down along
+//                         -up by up to snapToGround; a floor there: the shape moves onto it (grounded).
+//   Result: final position, legs, the hits (fixed capacity, no allocation), also written to rayHits() in order, and
+//   the flags. The call allocates nothing once the World's buffers have grown.
 // * Contact modes: setContactMode(ContactMode) chooses what step() computes for each touching pair (the pairs and
 //   the events are the same in every mode, and switching between steps is allowed):
 //     Contacts  (default) pairContacts(), stride 5 (above); pairManifolds() empty.

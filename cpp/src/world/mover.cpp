@@ -90,34 +90,35 @@ void outlineOf(const Shape& s, Outline& o) {
 
 // min over the placed shape of dot(x, e).
 // The placed shape and the body's shape overlap with a positive depth (touching is not enough).
-template <class Q> bool penetrates(const Q& q, const Shape& body) {
-  return std::visit(
-      [&](const auto& b) {
-        const Contact k = collide(q, b);
-        return k.hit && k.depth > 0.0;
-      },
-      body);
+bool penetrates(const Shape& q, const Shape& body) {
+  const Contact k = collide(q, body);
+  return k.hit && k.depth > 0.0;
 }
 
-template <class Q> double support(const Q& q, Vec2 e) {
-  using T = std::decay_t<Q>;
-  if constexpr (std::is_same_v<T, Circle>) {
-    return dot(q.center, e) - q.radius;
-  } else if constexpr (std::is_same_v<T, Aabb>) {
-    return (e.x >= 0.0 ? q.min.x : q.max.x) * e.x + (e.y >= 0.0 ? q.min.y : q.max.y) * e.y;
-  } else if constexpr (std::is_same_v<T, Box>) {
-    Vec2 c[4];
-    q.corners(c);
-    return std::min({dot(c[0], e), dot(c[1], e), dot(c[2], e), dot(c[3], e)});
-  } else if constexpr (std::is_same_v<T, Polygon>) {
-    double m = std::numeric_limits<double>::infinity();
-    for (const Vec2 v : q.vertices()) m = std::min(m, dot(v, e));
-    return m;
-  } else if constexpr (std::is_same_v<T, Segment>) {
-    return std::min(dot(q.a, e), dot(q.b, e));
-  } else {
-    return std::min(dot(q.a, e), dot(q.b, e)) - q.radius;
-  }
+// min over the placed shape of dot(x, e).
+double support(const Shape& shape, Vec2 e) {
+  return std::visit(
+      [&](const auto& q) -> double {
+        using T = std::decay_t<decltype(q)>;
+        if constexpr (std::is_same_v<T, Circle>) {
+          return dot(q.center, e) - q.radius;
+        } else if constexpr (std::is_same_v<T, Aabb>) {
+          return (e.x >= 0.0 ? q.min.x : q.max.x) * e.x + (e.y >= 0.0 ? q.min.y : q.max.y) * e.y;
+        } else if constexpr (std::is_same_v<T, Box>) {
+          Vec2 c[4];
+          q.corners(c);
+          return std::min({dot(c[0], e), dot(c[1], e), dot(c[2], e), dot(c[3], e)});
+        } else if constexpr (std::is_same_v<T, Polygon>) {
+          double m = std::numeric_limits<double>::infinity();
+          for (const Vec2 v : q.vertices()) m = std::min(m, dot(v, e));
+          return m;
+        } else if constexpr (std::is_same_v<T, Segment>) {
+          return std::min(dot(q.a, e), dot(q.b, e));
+        } else {
+          return std::min(dot(q.a, e), dot(q.b, e)) - q.radius;
+        }
+      },
+      shape);
 }
 
 Aabb widen(const Aabb& a, double m) { return {{a.min.x - m, a.min.y - m}, {a.max.x + m, a.max.y + m}}; }
@@ -191,8 +192,8 @@ namespace {
 
 // Judges a cast's hit h of the placed shape q (at the hit) moving by d against the body part's world shape `body`;
 // `continues(q, e, tol)` asks whether a neighbour continues a face (Queries::faceContinues).
-template <class Q, class C>
-Judged judge(const Q& q, Vec2 d, const WorldCastHit& h, const Shape& body, C&& continues) {
+template <class C>
+Judged judge(const Shape& q, Vec2 d, const WorldCastHit& h, const Shape& body, C&& continues) {
   Judged r;
   r.e = -h.normal;
   Outline o;
@@ -292,6 +293,19 @@ Status validateOptions(const SlideOptions& o) {
 
 }  // namespace
 
+// The mover's shape placed at `at` (angle: cos c, sin s) as castShape places it (world.h), in moverShape_ (a
+// polygon's storage reused).
+const Shape& Queries::placeMover(const Shape& local, Vec2 at, double angle, double c, double s) {
+  if (const Polygon* p = std::get_if<Polygon>(&local)) {
+    if (!std::holds_alternative<Polygon>(moverPolygon_)) moverPolygon_ = Polygon{};
+    p->transformedInto(at, c, s, std::get<Polygon>(moverPolygon_));
+    return moverPolygon_;
+  } else {
+    withPlaced(local, Transform{at, angle}, c, s, castPolygon_, [&](const auto& q) { moverShape_ = q; });
+  }
+  return moverShape_;
+}
+
 Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& shape, const Transform& xf,
                              Vec2 displacement, const SlideOptions& opt, WorldSlideResult& out, std::uint32_t mask) {
   out = WorldSlideResult{};
@@ -304,9 +318,12 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
   if (Status s = validatePlacement(shape, xf); !s) return s;
   if (Status s = validateOptions(opt); !s) return s;
   const double c = std::cos(xf.angle), s = std::sin(xf.angle);
-  bool inRange = true;
-  withPlaced(shape, xf, c, s, castPolygon_, [&](const auto& q) { inRange = sweptFinite(q, displacement); });
-  if (!inRange) return Status{Error::InvalidArgument, "transform"};
+  {
+    const Aabb b = bounds(placeMover(shape, xf.position, xf.angle, c, s));
+    if (!isFinite(b.min) || !isFinite(b.max) || !isFinite(b.min + displacement) || !isFinite(b.max + displacement)) {
+      return Status{Error::InvalidArgument, "transform"};
+    }
+  }
   if (!growExactly(rayHits, World::kRayHitStride * WorldSlideResult::kMaxIterations) ||
       !growExactly(rayHitParts, WorldSlideResult::kMaxIterations)) {
     return outOfMemory();
@@ -338,16 +355,8 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
   auto bodyShape = [&](BodyHandle h, std::uint32_t part) -> const Shape& {
     return store.piecesAt(store.slots[indexOf(h)].dense).shapeOf(part);
   };
-  auto overlapsAt = [&](Vec2 at, const Shape& body) {
-    bool inside = false;
-    withPlaced(shape, Transform{at, xf.angle}, c, s, castPolygon_, [&](const auto& q) { inside = overlapsShape(q, body); });
-    return inside;
-  };
-  auto penetratesAt = [&](Vec2 at, const Shape& body) {
-    bool inside = false;
-    withPlaced(shape, Transform{at, xf.angle}, c, s, castPolygon_, [&](const auto& q) { inside = penetrates(q, body); });
-    return inside;
-  };
+  auto overlapsAt = [&](Vec2 at, const Shape& body) { return overlaps(placeMover(shape, at, xf.angle, c, s), body); };
+  auto penetratesAt = [&](Vec2 at, const Shape& body) { return penetrates(placeMover(shape, at, xf.angle, c, s), body); };
   // One cast from `from` by `d`, grazes passed (their parts skipped, their normals in skipNormals); the hit judged.
   Vec2 skipNormals[kMaxSkips];
   int preSkips = 0;  // skips set before the leg's cast (surfaces touched at its start)
@@ -358,11 +367,8 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
       if (Status st = castImpl(store, broad, shape, Transform{from, xf.angle}, d, mask, h); !st) return st;
       if (!h.hit) return {};
       const Shape& body = bodyShape(h.body, h.part);
-      Judged j;
-      withPlaced(shape, Transform{from + d * h.fraction, xf.angle}, c, s, castPolygon_, [&](const auto& q) {
-        j = judge(q, d, h, body, [&](Vec2 at, Vec2 n, double tol) {
-          return faceContinues(store, broad, mask, indexOf(h.body), h.part, at, n, tol);
-        });
+      const Judged j = judge(placeMover(shape, from + d * h.fraction, xf.angle, c, s), d, h, body, [&](Vec2 at, Vec2 n, double tol) {
+        return faceContinues(store, broad, mask, indexOf(h.body), h.part, at, n, tol);
       });
       e = j.e;
       if (!j.graze || skipCount_ == kMaxSkips) return {};
@@ -399,6 +405,7 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
   };
 
   Vec2 pos = xf.position;
+  Vec2 previousStart = pos;
   Vec2 remaining = displacement;
   Vec2 planes[WorldSlideResult::kMaxIterations];
   int planeCount = 0;
@@ -407,16 +414,21 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
     // The surfaces the shape touches at the start of the leg (Box2D's mover gathers them the same way): the motion
     // into them is removed before the cast, and those it then moves along or away from are skipped by the cast
     // (so the cast never has to decide a start in contact).
+    // (Needed on the first leg and after a leg that did not move: a leg that stopped at a hit was backed off until
+    // clear of it, and a free leg ends the call.)
     int touchCount = 0;
     std::uint64_t touchKeys[kMaxSkips];
     Vec2 touchNormals[kMaxSkips];
-    withPlaced(shape, Transform{pos, xf.angle}, c, s, castPolygon_, [&](const auto& q) {
+    const bool stuck = pos == previousStart;
+    previousStart = pos;
+    if (i == 0 || stuck) {
+      const Shape& q = placeMover(shape, pos, xf.angle, c, s);
       const Aabb qb = bounds(q);
       const double m = 4.0 * kEps * std::max(maxAbs(qb.min), maxAbs(qb.max));
       visitParts(store, broad, mask, widen(qb, m), [&](std::uint32_t index, std::uint32_t part, const Shape& body) {
-        if (touchCount == kMaxSkips) return;
-        const Contact k = std::visit([&](const auto& b) { return collide(q, b); }, body);
-        if (!k.hit) return;
+        if (touchCount == kMaxSkips || !overlaps(q, body)) return;  // (the boolean first: most are apart)
+        const Contact k = collide(q, body);
+        if (!k.hit || k.depth > 0.0) return;  // apart, or sunk in (the cast's rule: not a plane)
         WorldCastHit t;
         t.hit = true;
         t.fraction = 0.0;
@@ -425,11 +437,11 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
         const Judged j = judge(q, remaining, t, body, [&](Vec2 at, Vec2 n, double tol) {
           return faceContinues(store, broad, mask, index, part, at, n, tol);
         });
-        if (k.depth > 0.0 || !j.outside) return;  // sunk in, or not against a face: the cast's rule
+        if (!j.outside) return;  // not against a face: the cast's rule
         touchKeys[touchCount] = static_cast<std::uint64_t>(index) << 32 | part;
         touchNormals[touchCount++] = j.e;
       });
-    });
+    }
     for (int k = 0; k < touchCount; ++k) {
       const Vec2 e = touchNormals[k];
       const double into = dot(remaining, e);

@@ -54,6 +54,9 @@ struct Queries {
   std::vector<std::uint32_t> counts_;
   std::vector<RayRecord> rayRecords_;
   Polygon castPolygon_;  ///< the placed query polygon (storage reused)
+  Shape moverShape_;     ///< moveAndSlide's shape where it is (mover.cpp), a polygon in moverPolygon_ (reused)
+  Shape moverPolygon_;
+  const Shape& placeMover(const Shape& local, Vec2 at, double angle, double c, double s);
   /// Body parts a cast skips (slot index << 32 | part): the grazes moveAndSlide has passed on its current leg.
   static constexpr int kMaxSkips = 16;
   std::uint64_t skips_[kMaxSkips] = {};
