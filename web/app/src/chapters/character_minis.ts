@@ -64,6 +64,7 @@ function seamMini(): CharMini {
   const world = new c2.World();
   world.add(c2.aabb(0, 0, 1, 1), { x: 0, y: 10 }, { static: true });
   world.add(c2.aabb(0, 0, 1, 1), { x: 1, y: 10 }, { static: true });
+  world.step();  // (bins the static bodies, as the main figure's world)
   const move = { x: 0.5, y: 0.01 };
   const slide = world.moveAndSlide(box, start, move);
   const hits: c2.WorldRayHit[] = [];
@@ -103,9 +104,9 @@ function seamMini(): CharMini {
       return `<b>The seam.</b> The box (blue) walks right on tile 1; its bottom edge lies exactly on the floor (drawn a
 little above so that the corners show). At x = 1 its bottom-right corner meets tile 2's top-left corner (the diamond). A
 cast that decides from rounded distances reports a hit there with a diagonal normal (vermillion, drawn by the page),
-and the slide along it lifts the box or stops it. <b>collide2d, live:</b> <code>c2.cast</code> of this box moving right by 0.5
-against tile 2 alone gives ${got}. <code>moveAndSlide</code> by ${fmtVec(move, 2)} over both tiles ends at
-${fmtVec(slide.position, 6)} after ${slide.hitCount} hit(s) with normal(s) ${flat}: ${start.x + move.x - slide.position.x < 1e-9 ? 'the whole step sideways' : `<b>stopped ${fmt(start.x + move.x - slide.position.x, 6)} short</b>`}, and y ${slide.position.y === 9.5 ? 'exactly 9.5' : `<b>${slide.position.y}, not 9.5</b>`}.`;
+and the slide along it lifts the box or stops it. <b>collide2d, live:</b> <code>moveAndSlide</code> by ${fmtVec(move, 2)}
+over both tiles (a world of two aabbs) ends at ${fmtVec(slide.position, 6)} after ${slide.hitCount} hit(s) with normal(s) ${flat}: ${start.x + move.x - slide.position.x < 1e-9 ? 'the whole step sideways' : `<b>stopped ${fmt(start.x + move.x - slide.position.x, 6)} short</b>`}, and y ${slide.position.y === 9.5 ? 'exactly 9.5' : `<b>${slide.position.y}, not 9.5</b>`}. For
+comparison, one pair alone: <code>c2.cast</code> of this box moving right by 0.5 against tile 2 gives ${got}.`;
     },
   };
 }
@@ -116,23 +117,24 @@ function slopesMini(): CharMini {
   const box = c2.box(0, 0, 0.4, 0.5);
   [20, 40, 60].forEach((deg, i) => {
     const world = new c2.World();
-    const x0 = i * 4;
-    world.add(c2.aabb(x0 - 1.5, 10, x0 + 3, 11), { x: 0, y: 0 }, { static: true });
-    const pts = slopePoints(1.5, deg);
+    const x0 = i * 5;
+    world.add(c2.aabb(x0 - 1.5, 10, x0 + 4, 11), { x: 0, y: 0 }, { static: true });
+    const pts = slopePoints(2.5, deg);
     world.add(c2.polygon(pts), { x: x0, y: 10 }, { static: true });
-    const w = walk(world, box, { x: x0 - 1, y: 9.5 }, 40);
+    world.step();
+    const w = walk(world, box, { x: x0 - 1, y: 9.5 }, 30);
     runs.push({ deg, pts: pts.map((p) => ({ x: p.x + x0, y: p.y + 10 })), path: w.path, normal: w.normal });
     world.free();
   });
   return {
-    title: 'A box walking right into slopes of 20°, 40° and 60°, for two thirds of a second each',
+    title: 'A box walking right into slopes of 20°, 40° and 60°, for half a second each',
     draw(st) {
       st.gridUnit = 1;
       for (const r of runs) {
         const x0 = r.pts[0].x;
-        solid(st, sq(x0 - 1.4, 10, 3.8, 0.3));
+        solid(st, sq(x0 - 1.4, 10, 4.3, 0.3));
         solid(st, r.pts);
-        st.label({ x: x0 + 0.75, y: 10.15 }, `${r.deg}°`, C.ink, 0, 0, 'center', true);
+        st.label({ x: x0 + 1.25, y: 10.15 }, `${r.deg}°`, C.ink, 0, 0, 'center', true);
         drawPath(st, r.path);
         const end = r.path[r.path.length - 1];
         st.pathPoly(boxOutline(end, 0.4, 0.5));
@@ -146,17 +148,18 @@ function slopesMini(): CharMini {
     caption: () => {
       const what = runs.map((r) => {
         const end = r.path[r.path.length - 1];
-        const toe = r.pts[0].x;
-        const how = end.y < 9.4 ? `climbs to y = ${fmt(end.y, 2)}`
-          : end.x + 0.4 <= toe + 1e-9 ? `<b>stops at the slope's foot</b> (x = ${fmt(end.x, 4)}, normal ${fmtVec(r.normal, 2)})`
-            : `ends at (${fmt(end.x, 2)}, ${fmt(end.y, 2)})`;
+        const top = Math.min(...r.path.map((p) => p.y));
+        const how = top > 9.5 - 1e-9 ? `<b>stops at the slope's foot</b> (x = ${fmt(end.x, 4)}, normal ${fmtVec(r.normal, 2)})`
+          : end.y > top + 0.01 ? `gets up to y = ${fmt(top, 2)} and slides back to ${fmt(end.y, 2)}`
+            : `climbs to y = ${fmt(end.y, 2)}`;
         return `at ${r.deg}° it ${how}`;
       });
-      return `<b>Slopes.</b> Each box starts on the floor, 1 to the left of a slope, and walks right for 40 frames with
+      return `<b>Slopes.</b> Each box starts on the floor, 1 to the left of a slope, and walks right for 30 frames with
 gravity, by the main figure's rules. Live from <code>moveAndSlide</code>: ${what.join('; ')}. Walking into a slope, the
 slide keeps the part of the step along the surface, whose normal has the y part cos θ (0.94 at 20°, 0.77 at 40°, 0.5 at
 60°). This page calls a surface ground when that part exceeds ${GROUND_Y} (slopes up to 45.6°): on 60° the box is never
-on the ground, gravity builds up, and it slides back down.`;
+on the ground, so gravity keeps building up against its climb (the option <code>maxSlopeAngle</code>, below, makes
+that the library's call).`;
     },
   };
 }
@@ -166,6 +169,7 @@ function stepMini(): CharMini {
   const world = new c2.World();
   world.add(c2.aabb(-1, 10, 6, 11), { x: 0, y: 0 }, { static: true });
   world.add(c2.aabb(2, 9.75, 6, 10), { x: 0, y: 0 }, { static: true });
+  world.step();
   const boxW = walk(world, c2.box(0, 0, 0.4, 0.5), { x: 0.5, y: 9.5 }, 40);
   const circW = walk(world, c2.circle(0, 0, 0.45), { x: 0.5, y: 9.55 }, 40);
   world.free();

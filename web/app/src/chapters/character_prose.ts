@@ -37,11 +37,12 @@ features: diagonal. Sliding along that normal lifts the character at every seam,
 floor, stops it dead. These are <em>ghost collisions</em> at <em>internal edges</em>: edges inside a solid floor that
 no one should ever feel. Engines patch them in many ways: Box2D gives level geometry as chains whose segments know
 their neighbours, Godot keeps a safe margin and snaps to the floor, others round the character's corners.</p>
-<p>collide2d removes the cause. Whether a touch is a hit or a graze (the shapes only pass each other) is decided
-exactly from the features in contact (corner and corner, corner and edge, edge and edge) and the motion, never from a
-rounded distance; and a hit at a corner shared by tiles whose tops line up is treated as the flat surface they form.
-So the corners gliding past each other are no hit at all, a hit at the seam has the floor's normal (0, 1), and the
-character's y stays exactly the same, bit for bit, all along the floor.</p>
+<p><code>moveAndSlide</code> removes the cause. It judges every hit against the faces of the tile hit, from the
+shapes and the motion, never from a rounded distance. A corner whose face continues, beyond it, as the face of a
+neighbouring tile in line with it is no corner at all: the surface there is flat, and the hit takes that face's normal.
+Moving along a face or away from it, outside it, is a <em>graze</em>, passed and never followed. So the corners gliding
+past each other stop nothing, a hit at the seam has the floor's normal (0, 1), and the character's y stays exactly the
+same, bit for bit, all along the floor.</p>
 <p>Do not take that on trust: the numbers under the main figure check it while you walk. On every frame that starts on
 the ground over flat tiles, the page compares what <code>moveAndSlide</code> returned with the move: the character must
 have moved by its whole step sideways (else it is counted as a <b>stall</b>) and its y must not have changed at all
@@ -52,7 +53,7 @@ have moved by its whole step sideways (else it is counted as a <b>stall</b>) and
 part is cos θ: 0.94 at 20°, 0.77 at 40°, 0.5 at 60°. Walking into a slope, the slide keeps the part of the step along
 the surface, so the character climbs, more slowly the steeper the slope. Whether a slope holds the character is the
 game's rule: with this page's 0.7, the 20° and 40° slopes are ground and the 60° one is not: there gravity keeps
-building up and the character slides back down.</p>
+building up against the climb.</p>
 <h2>Stairs</h2>
 <figure class="mini" data-mini="step"></figure>
 <p>A step is a short wall. A box's flat side meets the riser square on, the normal is horizontal, nothing of the step
