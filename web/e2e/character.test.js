@@ -110,6 +110,20 @@ describe('chapter: moving a character', () => {
       await page.locator('[data-testid="step"]').click();
       await assertPanelComputesReadout(page, 'circle');
 
+      // On the stairs: a capsule walks into them; the frame shown has hits on the steps, and the code still agrees.
+      await page.locator('[data-testid="hero-capsule"]').click();
+      await page.locator('[data-testid="pause"]').click();
+      await page.locator('.stage:not(.mini-stage)').click();
+      await page.keyboard.down('ArrowRight');
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid="out-x"]').textContent) > 11.2, null, { timeout: 20000 });
+      await page.locator('[data-testid="pause"]').click();
+      await page.locator('[data-testid="step"]').click();
+      await page.keyboard.up('ArrowRight');
+      const onStairs = await resultJson(page);
+      assert.ok(onStairs.hits.some((h) => h.normal.x > 0.1), `a hit on a step's corner: ${JSON.stringify(onStairs.hits)}`);
+      await page.screenshot({ path: shotPath('chapter-character-1280-stairs') });
+      await assertPanelComputesReadout(page, 'stairs');
+
       // The controller's options: up gives the flags (drawn, in the read-out, in the code); every option set at once
       // still runs in Node to the same numbers; skin keeps the character off the floor after a landing, y constant.
       await page.locator('[data-testid="hero-box"]').click();

@@ -351,7 +351,8 @@ figure) and watch y: on a floor made of many tiles, it must not change at all.`;
       const f = game.last;
       if (paused && f) {
         drawHero(stage, game.heroKind, f.from, null, C.a + '99', [4, 3]);
-        stage.label({ x: f.from.x, y: f.from.y }, 'from', C.a, -8, 0, 'right');
+        const hk = HERO[game.heroKind];
+        stage.label({ x: f.from.x - hk.half, y: f.from.y - hk.below }, 'from (dashed)', C.a, -4, -4, 'right');
         // The frame's wish: where the move alone would take the centre (the legs are what moveAndSlide allowed).
         const wish = { x: f.from.x + f.move.x, y: f.from.y + f.move.y };
         stage.line(f.from, wish, C.muted, 1.5, [4, 3]);
@@ -360,7 +361,8 @@ figure) and watch y: on a floor made of many tiles, it must not change at all.`;
         legsOf(f).forEach(([a, b], i) => {
           if (a.x === b.x && a.y === b.y) return;
           stage.arrow(a, b, C.motion, undefined, 2.5);
-          stage.label(b, `leg ${i + 1}`, C.motion, 6, -8);
+          // (a leg shorter than 24 px keeps its arrow but not its label: the labels would pile up)
+          if (Math.hypot(b.x - a.x, b.y - a.y) * stage.k > 24) stage.label(b, `leg ${i + 1}`, C.motion, 6, -8);
         });
         f.hits.forEach((h, i) => {
           stage.dot(h.point, C.ink, 5);

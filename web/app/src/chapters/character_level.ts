@@ -70,11 +70,13 @@ export function levelSolids(): Solid[] {
   }
   for (let x = 3; x <= 7; x++) tile('ceiling', x, 7);
   for (let s = 1; s <= STAIRS.steps; s++) {
+    // Columns edge to edge, the last one wider (the landing).
     const x = STAIRS.x + STAIRS.run * (s - 1);
     const h = STAIRS.rise * s;
+    const w = s < STAIRS.steps ? STAIRS.run : STAIRS.end - x;
     out.push({
-      role: 'step', kind: 'aabb', shape: c2.aabb(0, -h, STAIRS.end - x, 0), at: { x, y: FLOOR_Y },
-      outline: square(x, FLOOR_Y - h, STAIRS.end - x, h),
+      role: 'step', kind: 'aabb', shape: c2.aabb(0, -h, w, 0), at: { x, y: FLOOR_Y },
+      outline: square(x, FLOOR_Y - h, w, h),
     });
   }
   for (const [x, run, degrees] of SLOPES) {
@@ -287,7 +289,7 @@ for (let y = 3; y <= 9; y++) { tile(-1, y); tile(29, y); } // two walls
 for (let x = 3; x <= 7; x++) tile(x, 7);                   // a ceiling
 for (let s = 1; s <= 4; s++) {                             // stairs: 0.25 up every 0.5
   const x = 11 + 0.5 * (s - 1);
-  world.add(c2.aabb(0, -0.25 * s, 13.5 - x, 0), { x, y: 10 }, { static: true });
+  world.add(c2.aabb(0, -0.25 * s, s < 4 ? 0.5 : 13.5 - x, 0), { x, y: 10 }, { static: true });
 }
 for (const [x, points] of [                                // slopes: 20°, 40°, 60°
 ${slopes}
