@@ -486,3 +486,66 @@ TEST(Gauntlet, OptionRanges) {
   o.maxSlopeAngle = -1;
   EXPECT_EQ(field(o), "ok");
 }
+
+// autostep {maxHeight 0.25}: steps of 0.2 are climbed (grounded on each), a step of 0.3 is not; minWidth: a ledge
+// narrower than it (a wall right behind) is not climbed. Off (the default), a step of 0.2 stops the walk. Box
+// characters (aabb, box).
+TEST(Gauntlet, AutostepClimbsStepsUpToMaxHeight) {
+  for (const Character& ch : characters()) {
+    // (round characters roll up a step's corner by themselves: the flat-bottomed ones tell what autostep does)
+    if (std::holds_alternative<Circle>(ch.shape) || std::holds_alternative<Capsule>(ch.shape)) continue;
+    for (const double rise : {0.2, 0.3}) {
+      for (const double width : {1.0, 0.1}) {
+        for (const double maxHeight : {0.0, 0.25}) {
+          World w;
+          addTiles(w, Tile::Aabb, row(-5, 10, -1), {0, 1});
+          for (int i = 0; i < 3; ++i) {  // steps from x = 5 + i * width, each `rise` higher
+            BodyHandle b;
+            const double x0 = 5 + i * width;
+            const double top = rise * (i + 1);
+            ASSERT_TRUE(w.addAabb(Aabb{{x0, -1}, {i == 2 ? 20.0 : x0 + width, top}}, {}, 0, {}, b).ok());
+          }
+          if (width < 0.5) {  // a wall right behind the narrow ledges
+            BodyHandle b;
+            ASSERT_TRUE(w.addAabb(Aabb{{5.3, -1}, {30, 5}}, {}, 0, {}, b).ok());
+          }
+          SlideOptions o;
+          o.up = {0, 1};
+          o.autostep.maxHeight = maxHeight;
+          o.autostep.minWidth = 0.3;
+          Vec2 pos{3, ch.halfHeight};
+          double top = pos.y;
+          for (int s = 0; s < 80; ++s) {
+            WorldSlideResult r;
+            ASSERT_TRUE(w.moveAndSlide(ch.shape, {pos, 0}, {0.1, -0.05}, o, r).ok());
+            ASSERT_FALSE(overlapsSomething(w, ch.shape, r.position)) << ch.name;
+            pos = r.position;
+            top = std::max(top, pos.y);
+          }
+          const std::string where = std::string(ch.name) + " rise " + std::to_string(rise) + " width " +
+                                    std::to_string(width) + " maxHeight " + std::to_string(maxHeight);
+          if (maxHeight > 0 && rise <= maxHeight && width > 0.5) {
+            EXPECT_NEAR(top, ch.halfHeight + 3 * rise, 1e-9) << where;  // all three steps
+            EXPECT_GT(pos.x, 8.0) << where;
+          } else {
+            EXPECT_LT(top, ch.halfHeight + 1e-9) << where << " climbed";
+            EXPECT_LT(pos.x, 5.0) << where;
+          }
+        }
+      }
+    }
+  }
+  World w;
+  WorldSlideResult r;
+  SlideOptions o;
+  o.autostep.maxHeight = 0.1;  // needs up
+  EXPECT_EQ(std::string(w.moveAndSlide(Circle{{0, 0}, 1}, {}, {1, 0}, o, r).field), "up");
+  o.up = {0, 1};
+  o.autostep.maxHeight = -0.1;
+  EXPECT_EQ(std::string(w.moveAndSlide(Circle{{0, 0}, 1}, {}, {1, 0}, o, r).field), "autostep.maxHeight");
+  o.autostep.maxHeight = 0.1;
+  o.autostep.minWidth = NAN;
+  EXPECT_EQ(std::string(w.moveAndSlide(Circle{{0, 0}, 1}, {}, {1, 0}, o, r).field), "autostep.minWidth");
+  o.autostep.minWidth = 0;
+  EXPECT_TRUE(w.moveAndSlide(Circle{{0, 0}, 1}, {}, {1, 0}, o, r).ok());
+}

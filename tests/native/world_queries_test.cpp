@@ -450,6 +450,60 @@ TEST(WorldMoveAndSlide, RandomWorldsEqualReferenceAndNeverEndInside) {
   EXPECT_GT(slides, 50);
 }
 
+// With random controller options (skin, up, maxSlopeAngle, snapToGround, autostep, maxIterations): never ends
+// overlapping a body of the mask it started clear of, the flags need up, groundNormal is unit when grounded.
+TEST(WorldMoveAndSlide, RandomWorldsWithOptionsNeverEndInside) {
+  Rng rng{777};
+  World w;
+  const double side = 50;
+  ASSERT_NO_FATAL_FAILURE(fillWorld(w, rng, 140, side, 2.0, false));
+  for (std::size_t i = 0; i < w.bodyCount(); i += 2) ASSERT_TRUE(w.setStatic(w.bodies()[i], true).ok());
+  int done = 0, grounded = 0, stepsOn = 0;
+  while (done < 1000) {
+    const Shape local = randomLocalShape(rng, 0.6);
+    const Transform xf = randomTransform(rng, side);
+    const Shape start = placed(local, xf);
+    bool clear = true;
+    for (const BodyHandle h : w.bodies()) {
+      Shape s;
+      ASSERT_TRUE(w.getWorldShape(h, s).ok());
+      if (overlapShapes(start, s)) clear = false;
+    }
+    if (!clear) continue;
+    ++done;
+    SlideOptions o;
+    o.maxIterations = 1 + rng.below(8);
+    if (rng.chance(0.5)) o.skin = rng.chance(0.5) ? 0.01 : 0.2;
+    if (rng.chance(0.8)) {
+      const double a = rng.chance(0.5) ? 1.5707963267948966 : rng.range(-3.14, 3.14);
+      o.up = {std::cos(a), std::sin(a)};
+      if (rng.chance(0.5)) o.maxSlopeAngle = rng.range(0, 1.5);
+      if (rng.chance(0.5)) o.snapToGround = rng.range(0, 1);
+      if (rng.chance(0.5)) o.autostep = {rng.range(0, 1), rng.range(0, 0.5)};
+    }
+    const Vec2 d = randomTranslation(rng, 10);
+    WorldSlideResult r;
+    ASSERT_TRUE(w.moveAndSlide(local, xf, d, o, r).ok());
+    ASSERT_LE(r.iterations, o.maxIterations);
+    const Shape end = placed(local, {r.position, xf.angle});
+    for (const BodyHandle h : w.bodies()) {
+      Shape s;
+      ASSERT_TRUE(w.getWorldShape(h, s).ok());
+      ASSERT_FALSE(overlapShapes(end, s)) << "ends inside body " << h << " (case " << done << ")";
+    }
+    if (o.up == Vec2{0, 0}) {
+      ASSERT_FALSE(r.grounded || r.onWall || r.onCeiling);
+    } else if (r.grounded) {
+      ++grounded;
+      ASSERT_NEAR(length(r.groundNormal), 1.0, 1e-12);
+      ASSERT_GE(dot(r.groundNormal, o.up), o.maxSlopeAngle >= 0 ? std::cos(o.maxSlopeAngle) - 1e-9 : std::cos(0.7854));
+    }
+    stepsOn += o.autostep.maxHeight > 0;
+  }
+  EXPECT_GT(grounded, 20);
+  EXPECT_GT(stepsOn, 50);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Contact modes
 // ---------------------------------------------------------------------------------------------------------------

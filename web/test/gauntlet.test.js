@@ -1,7 +1,7 @@
 // World.moveAndSlide on rows of unit tiles through the public JS API (a few cases of tests/native/gauntlet_test.cpp):
 // walking on a floor of aabb / box / polygon tiles resting exactly on it never stops nor lifts at a seam (the exact
 // y kept), with gravity it never stalls, a wall of stacked tiles is slid down without catching; the options (skin,
-// up and the flags, maxSlopeAngle, snapToGround) and their range errors.
+// up and the flags, maxSlopeAngle, snapToGround, autostep) and their range errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -120,6 +120,21 @@ test('options: skin, maxSlopeAngle, snapToGround', () => {
   w.free();
 });
 
+test('autostep climbs a step up to maxHeight, not a higher one', () => {
+  const box = characters.aabb.shape;
+  for (const [rise, climbs] of [[0.2, true], [0.3, false]]) {
+    const w = floorWorld('aabb');
+    w.add(c2.aabb(5, -1, 20, rise), undefined, { static: true });
+    let pos = P(3, 0.45);
+    for (let s = 0; s < 40; s++) {
+      pos = w.moveAndSlide(box, pos, P(0.1, -0.05), { up: P(0, 1), autostep: { maxHeight: 0.25, minWidth: 0.3 } }).position;
+    }
+    assert.equal(pos.y > 0.45 + rise - 1e-9, climbs, `${rise}: ${pos.y}`);
+    assert.equal(pos.x > 5, climbs, `${rise}: ${pos.x}`);
+    w.free();
+  }
+});
+
 test('options out of range name the argument (no clamp)', () => {
   const w = floorWorld('aabb');
   const c = characters.circle.shape;
@@ -135,5 +150,10 @@ test('options out of range name the argument (no clamp)', () => {
   assert.throws(() => w.moveAndSlide(c, P(1, 2), P(1, 0), { maxSlopeAngle: 0.5 }), /argument options\.up/);
   assert.throws(() => w.moveAndSlide(c, P(1, 2), P(1, 0), { up: P(0, 1), snapToGround: -1 }), /argument options\.snapToGround/);
   assert.throws(() => w.moveAndSlide(c, P(1, 2), P(1, 0), { jump: 1 }), /unknown key/);
+  assert.throws(() => w.moveAndSlide(c, P(1, 2), P(1, 0), { up: P(0, 1), autostep: { maxHeight: -1 } }),
+    /argument options\.autostep\.maxHeight/);
+  assert.throws(() => w.moveAndSlide(c, P(1, 2), P(1, 0), { up: P(0, 1), autostep: { maxHeight: 1, minWidth: -1 } }),
+    /argument options\.autostep\.minWidth/);
+  assert.throws(() => w.moveAndSlide(c, P(1, 2), P(1, 0), { autostep: { maxHeight: 1 } }), /argument options\.up/);
   w.free();
 });

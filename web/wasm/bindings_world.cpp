@@ -158,7 +158,8 @@ int c2_world_cast_shape(World& w, int kind, int start, int count, std::uint32_t 
 /// moveAndSlide: the hit count (records at g_io[kOut]); final x, y and the legs in g_io[kOut + 1 .. 3], the hits' parts
 /// at the address in g_io[kOut + 4], the flags in g_io[kOut + 5] (1 grounded, 2 onWall, 4 onCeiling) and the ground
 /// normal in g_io[kOut + 6, 7]; or -1. The options (SlideOptions) besides maxIterations: g_io[kPoint + 2 .. 6] = skin,
-/// up.x, up.y, maxSlopeAngle (< 0: off), snapToGround; an option rejected is argument 3 (the options).
+/// up.x, up.y, maxSlopeAngle (< 0: off), snapToGround; autostep's maxHeight and minWidth in g_io[kOut + 8, 9]; an
+/// option rejected is argument 3 (the options).
 int c2_world_move_and_slide(World& w, int kind, int start, int count, int maxIterations, std::uint32_t mask) {
   Transform xf;
   Vec2 d;
@@ -171,11 +172,14 @@ int c2_world_move_and_slide(World& w, int kind, int start, int count, int maxIte
   o.up = Vec2{g_io[kPoint + 3], g_io[kPoint + 4]};
   o.maxSlopeAngle = g_io[kPoint + 5];
   o.snapToGround = g_io[kPoint + 6];
+  o.autostep.maxHeight = g_io[kOut + 8];  // (inputs read before the results are written)
+  o.autostep.minWidth = g_io[kOut + 9];
   WorldSlideResult r;
   s = w.moveAndSlide(g_shape[0], xf, d, o, r, mask);
   if (!s) {
     const std::string_view f = s.field != nullptr ? s.field : "";
-    if (f == "maxIterations" || f == "skin" || f == "up" || f == "maxSlopeAngle" || f == "snapToGround") {
+    if (f == "maxIterations" || f == "skin" || f == "up" || f == "maxSlopeAngle" || f == "snapToGround" ||
+        f == "autostep.maxHeight" || f == "autostep.minWidth") {
       return fail(s, 3);
     }
     return failCast(s, 1);

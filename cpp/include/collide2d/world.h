@@ -187,6 +187,10 @@
 //                         the motion across it (never climbed) and the motion down along it slides.
 //     snapToGround >= 0   a move whose displacement does not go up (. up <= 0) and met no floor is cast down along
 //                         -up by up to snapToGround; a floor there: the shape moves onto it (grounded).
+//     autostep            {maxHeight > 0, minWidth >= 0}: a wall met once grounded in this call (a floor hit or
+//                         touched before it), the motion across it (the rest without its part along up) is tried:
+//                         up by maxHeight (as far as free), across with minWidth more free beyond, then down onto a
+//                         floor higher than where it stood: it ends there (grounded); else the usual slide.
 //   Result: final position, legs, the hits (fixed capacity, no allocation), also written to rayHits() in order, and
 //   the flags. The call allocates nothing once the World's buffers have grown.
 // * Contact modes: setContactMode(ContactMode) chooses what step() computes for each touching pair (the pairs and
@@ -269,6 +273,12 @@ struct SlideOptions {
   Vec2 up{0.0, 0.0};            ///< unit "up" direction, or (0, 0): no floors, walls, ceilings
   double maxSlopeAngle = -1.0;  ///< radians in [0, pi/2]: floors are climbed, steeper slopes slid down; < 0: off
   double snapToGround = 0.0;    ///< distance (>= 0): stay on the ground walking down slopes and steps; 0: off
+  /// Climb steps: a wall met while grounded is tried up by maxHeight (> 0: on), across, and down onto a floor, with
+  /// minWidth free beyond the motion (both >= 0, finite).
+  struct Autostep {
+    double maxHeight = 0.0;
+    double minWidth = 0.0;
+  } autostep;
 };
 
 /// Result of World::moveAndSlide.

@@ -104,7 +104,7 @@ Status Queries::castImpl(BodyStore& store, BroadPhase& broad, const Shape& shape
   if (Status s = validatePlacement(shape, xf); !s) return s;
   if (Status s = validate(translation, "translation"); !s) return s;
   if (!broad.update(store.proxies)) return outOfMemory();
-  const double c = std::cos(xf.angle), s = std::sin(xf.angle);
+  const double c = xf.angle == 0.0 ? 1.0 : std::cos(xf.angle), s = xf.angle == 0.0 ? 0.0 : std::sin(xf.angle);
   Status st;
   withPlaced(shape, xf, c, s, castPolygon_, [&](const auto& q) {
     if (!sweptFinite(q, translation)) {

@@ -221,8 +221,17 @@ Judged judge(const Shape& q, Vec2 d, const WorldCastHit& h, const Shape& body, C
     if (t <= near) vertex = j;
     else if (t >= len - near) vertex = j + 1 == o.count ? 0 : j + 1;
   }
-  if (faceCount == 0) return r;
   auto outside = [&](Vec2 e, Vec2 on) { return support(q, e) >= dot(on, e) - tol; };
+  // Whatever the point and normal the cast computed: a face the shape is outside of and does not move into separates
+  // them for the whole leg (a separating axis that the motion keeps): a graze.
+  for (int j = 0; j < o.count; ++j) {
+    if (dot(d, o.n[j]) >= 0.0 && outside(o.n[j], o.vertex(j))) {
+      r.graze = r.outside = true;
+      r.e = o.n[j];
+      return r;
+    }
+  }
+  if (faceCount == 0) return r;
   if (vertex >= 0) {
     // The faces at the vertex V: the one ending there (prev) and the one starting there (next).
     const int next = vertex, prev = vertex == 0 ? o.count - 1 : vertex - 1;
@@ -287,7 +296,15 @@ Status validateOptions(const SlideOptions& o) {
   if (upSet && !(std::fabs(length(o.up) - 1.0) <= 1e-9)) return Status{Error::InvalidArgument, "up"};
   if (std::isnan(o.maxSlopeAngle) || o.maxSlopeAngle > kPi / 2.0) return Status{Error::InvalidArgument, "maxSlopeAngle"};
   if (!(o.snapToGround >= 0.0) || !std::isfinite(o.snapToGround)) return Status{Error::InvalidArgument, "snapToGround"};
-  if (!upSet && (o.maxSlopeAngle >= 0.0 || o.snapToGround > 0.0)) return Status{Error::InvalidArgument, "up"};
+  if (!(o.autostep.maxHeight >= 0.0) || !std::isfinite(o.autostep.maxHeight)) {
+    return Status{Error::InvalidArgument, "autostep.maxHeight"};
+  }
+  if (!(o.autostep.minWidth >= 0.0) || !std::isfinite(o.autostep.minWidth)) {
+    return Status{Error::InvalidArgument, "autostep.minWidth"};
+  }
+  if (!upSet && (o.maxSlopeAngle >= 0.0 || o.snapToGround > 0.0 || o.autostep.maxHeight > 0.0)) {
+    return Status{Error::InvalidArgument, "up"};
+  }
   return {};
 }
 
@@ -317,7 +334,7 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
   // transform is still an error (as castShape's legs would report it).
   if (Status s = validatePlacement(shape, xf); !s) return s;
   if (Status s = validateOptions(opt); !s) return s;
-  const double c = std::cos(xf.angle), s = std::sin(xf.angle);
+  const double c = xf.angle == 0.0 ? 1.0 : std::cos(xf.angle), s = xf.angle == 0.0 ? 0.0 : std::sin(xf.angle);
   {
     const Aabb b = bounds(placeMover(shape, xf.position, xf.angle, c, s));
     if (!isFinite(b.min) || !isFinite(b.max) || !isFinite(b.min + displacement) || !isFinite(b.max + displacement)) {
@@ -406,6 +423,49 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
 
   Vec2 pos = xf.position;
   Vec2 previousStart = pos;
+  // Moves from `from` by d up to the first hit (judged, grazes passed), backed off while overlapping it.
+  auto advance = [&](Vec2 from, Vec2 d, WorldCastHit& h, Vec2& e) -> Vec2 {
+    if (!castLeg(from, d, h, e)) {
+      h.hit = true;  // (out of range: treated as blocked at once)
+      h.fraction = 0.0;
+      return from;
+    }
+    if (!h.hit) return skipCount_ > 0 ? settle(from, from + d) : from + d;
+    Vec2 stop = from + d * h.fraction;
+    const Shape& body = bodyShape(h.body, h.part);
+    const double len = length(d), travelled = len * h.fraction;
+    double back = 4.0 * kEps * std::max({maxAbs(from), maxAbs(stop), len});
+    for (int k = 0; k < 64 && h.fraction > 0.0 && overlapsAt(stop, body); ++k) {
+      stop = back < travelled && k < 63 ? from + d * ((travelled - back) / len) : from;
+      back *= 2.0;
+    }
+    return skipCount_ > 0 ? settle(from, stop) : stop;
+  };
+  // autostep: a wall met while grounded, the motion across it (rest without its part along up) is tried up by
+  // maxHeight, across (with minWidth more free beyond), and down onto a floor at most maxHeight above.
+  auto stepUp = [&](Vec2 rest, Vec2 e) {
+    const double height = opt.autostep.maxHeight;
+    if (!(height > 0.0) || !out.grounded || kindOf(e) != Kind::Wall) return false;
+    const Vec2 across = rest - up * dot(rest, up);
+    const double len = length(across);
+    if (!(len > 0.0) || !(dot(across, e) < 0.0)) return false;
+    const Vec2 dir = across * (1.0 / len);
+    WorldCastHit h;
+    Vec2 n;
+    const Vec2 p1 = advance(pos, up * height, h, n);
+    const double lift = dot(p1 - pos, up);
+    if (!(lift > 0.0)) return false;
+    const double need = len + opt.autostep.minWidth;
+    advance(p1, dir * need, h, n);
+    if (h.hit && h.fraction * need < need * (1.0 - 1e-12)) return false;  // no room to stand
+    const Vec2 p2 = p1 + across;
+    const Vec2 p3 = advance(p2, up * -lift, h, n);
+    if (!h.hit || kindOf(n) != Kind::Floor || !(dot(p3 - pos, up) > 0.0)) return false;
+    pos = keepSkin(p3, n);
+    out.grounded = true;
+    out.groundNormal = n;
+    return true;
+  };
   Vec2 remaining = displacement;
   Vec2 planes[WorldSlideResult::kMaxIterations];
   int planeCount = 0;
@@ -443,19 +503,24 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
       });
     }
     for (int k = 0; k < touchCount; ++k) {
+      if (dot(remaining, touchNormals[k]) < 0.0) note(touchNormals[k]);  // (grounded before a step is tried)
+    }
+    bool stepped = false;
+    for (int k = 0; k < touchCount && !stepped; ++k) {
       const Vec2 e = touchNormals[k];
       const double into = dot(remaining, e);
-      if (into < 0.0) {
+      if (into < 0.0 && stepUp(remaining, e)) {
+        stepped = true;
+      } else if (into < 0.0) {
         remaining = remaining - e * into;
         if (dot(remaining, e) < 0.0) remaining = remaining + e * (4.0 * kEps * length(remaining));
         for (int j = 0; j < k; ++j) {
           if (dot(remaining, touchNormals[j]) < -8.0 * kEps * length(remaining)) remaining = {0.0, 0.0};
         }
-        note(e);
         if (planeCount < WorldSlideResult::kMaxIterations) planes[planeCount++] = e;
       }
     }
-    if (remaining == Vec2{0.0, 0.0}) break;
+    if (stepped || remaining == Vec2{0.0, 0.0}) break;
     // The cast skips the surfaces touched that the motion now goes along or away from (it stays outside them).
     preSkips = 0;
     for (int k = 0; k < touchCount; ++k) {
@@ -500,6 +565,7 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
     note(e);
     // The rest of this leg, without its component into the surface (e: from the body to the shape).
     Vec2 rest = remaining * (1.0 - h.fraction);
+    if (stepUp(rest, e)) break;
     Vec2 plane = e;
     if (slopes) {
       const Kind kind = kindOf(e);

@@ -672,4 +672,6 @@ export interface SlideOptions {
   maxSlopeAngle?: number;
   /** Distance (>= 0): a move that does not go up and met no floor goes down by up to this onto a floor (walking down slopes and steps). */
   snapToGround?: number;
+  /** Climb steps: a wall met once grounded is tried up by `maxHeight` (> 0), across with `minWidth` (>= 0, default 0) free beyond, and down onto a higher floor. Needs up. */
+  autostep?: { maxHeight: number; minWidth?: number };
 }

@@ -12,7 +12,8 @@ import type {
 } from './types.js';
 
 /** The keys of {@link SlideOptions} (World.moveAndSlide). */
-const SLIDE_KEYS = ['maxIterations', 'skin', 'up', 'maxSlopeAngle', 'snapToGround'] as const;
+const SLIDE_KEYS = ['maxIterations', 'skin', 'up', 'maxSlopeAngle', 'snapToGround', 'autostep'] as const;
+const AUTOSTEP_KEYS = ['maxHeight', 'minWidth'] as const;
 import {
   MAX_BODIES, addBody, checkHandle, freedError, maskArg, partIndex, readHandle, setFilterOf, setTransformOf,
   setTransformsOf, shapeOf, staleHandle, viewOf,
@@ -647,7 +648,7 @@ export class World {
    * Kinematic character controller: moves `shape` (placed by `transform`; its angle is kept) by `displacement`,
    * stopping at each hit and sliding along it (the motion's component along the hit normal removed). The 4th argument
    * is `maxIterations` (an integer in [1, 8], default 4) or {@link SlideOptions} (`skin`, `up`, `maxSlopeAngle`,
-   * `snapToGround`, `maxIterations`; all off by default). Tile seams do not catch: a hit at a corner shared with a
+   * `snapToGround`, `autostep`, `maxIterations`; all off by default). Tile seams do not catch: a hit at a corner shared with a
    * neighbouring body's face in line with it counts as that face, and a graze (moving along or away from a face the
    * shape is outside of) is passed. The shape never ends sunk in a body it started clear of; motion into a body it
    * starts overlapping is stopped, motion out of it is free. Returns the final position, the cast count, the hit
@@ -660,7 +661,7 @@ export class World {
     const p = this.#live('moveAndSlide');
     const kind = this.#motion(fn, shape, transform, displacement, 'displacement');
     let maxIterations: unknown = options;
-    let skin = 0, upX = 0, upY = 0, maxSlopeAngle = -1, snapToGround = 0;
+    let skin = 0, upX = 0, upY = 0, maxSlopeAngle = -1, snapToGround = 0, stepHeight = 0, stepWidth = 0;
     if (typeof options !== 'number') {
       const o = checkOptions(fn, 'options', options, SLIDE_KEYS);
       maxIterations = o?.maxIterations ?? 4;
@@ -678,6 +679,11 @@ export class World {
         if (maxSlopeAngle < 0) throw argumentError(fn, 'OutOfRange', 'options.maxSlopeAngle', 'must be in [0, pi/2]', maxSlopeAngle);
       }
       if (o?.snapToGround !== undefined) snapToGround = finite(fn, 'options.snapToGround', o.snapToGround);
+      const step = checkOptions(fn, 'options.autostep', o?.autostep, AUTOSTEP_KEYS);
+      if (step !== undefined) {
+        stepHeight = finite(fn, 'options.autostep.maxHeight', step.maxHeight);
+        if (step.minWidth !== undefined) stepWidth = finite(fn, 'options.autostep.minWidth', step.minWidth);
+      }
     } else if (!Number.isInteger(options)) {
       throw typeError(fn, 'maxIterations', 'an integer', options);
     } else if (options < 1 || options > 8) {
@@ -688,6 +694,8 @@ export class World {
     io[POINT + 4] = upY;
     io[POINT + 5] = maxSlopeAngle;
     io[POINT + 6] = snapToGround;
+    io[OUT + 8] = stepHeight;
+    io[OUT + 9] = stepWidth;
     const n = raw.worldMoveAndSlide(p, kind, io[0], io[1], maxIterations as number, maskArg(fn, mask));
     fresh();
     if (n < 0) {
