@@ -140,17 +140,44 @@ describe('chapter: moving a character', () => {
       await page.locator('[data-testid="opt-snap"]').check();
       await page.locator('[data-testid="opt-skin-range"]').fill('0.05');
       await page.locator('[data-testid="opt-maxIterations-range"]').fill('6');
+      await page.locator('[data-testid="opt-stepHeight"]').check();
+      await page.locator('[data-testid="opt-stepWidth-range"]').fill('0.1');
       await page.locator('[data-testid="step"]').click();
       const code = await page.locator('[data-testid="live-code"]').textContent();
-      assert.match(code, /maxIterations: 6, skin: 0\.05, up: \{ x: 0, y: -1 \}, maxSlopeAngle: 0\.52359877559829\d*, snapToGround: 0\.2/);
+      assert.match(code, /maxIterations: 6, skin: 0\.05, up: \{ x: 0, y: -1 \}, maxSlopeAngle: 0\.52359877559829\d*, snapToGround: 0\.2, autostep: \{ maxHeight: 0\.3, minWidth: 0\.1 \}/);
       await assertPanelComputesReadout(page, 'every option');
-      assert.match((await page.evaluate(() => location.hash)), /up=1&slope=30&snap=0\.2&skin=0\.05&iter=6/);
+      assert.match((await page.evaluate(() => location.hash)), /up=1&slope=30&snap=0\.2&skin=0\.05&iter=6&step=0\.3&stepw=0\.1/);
       await page.screenshot({ path: shotPath('chapter-character-1280-options') });
       // Without skin, every other option on: walking the tiles keeps y exact, no stall, no lift.
       await page.locator('[data-testid="opt-skin-range"]').fill('0');
       const o = await walkTheTiles(page);
-      assert.deepEqual([o.y, o.stalls, o.lifts], ['9.5', 0, 0], 'up, maxSlopeAngle 30°, snapToGround 0.2, maxIterations 6');
+      assert.deepEqual([o.y, o.stalls, o.lifts], ['9.5', 0, 0], 'up, maxSlopeAngle 30°, snapToGround 0.2, autostep, maxIterations 6');
       assert.ok(o.seams >= 6, `${o.seams} seams crossed with the options`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('autostep: the box climbs the stairs (0.25 a step) with maxHeight 0.3 and stops at the first riser with 0.2', async () => {
+    const { page, errors, context } = await newPage(browser, DESKTOP);
+    try {
+      await open(page, server.url, '#/chapter/character?up=1&step=0.2');
+      await page.locator('.stage:not(.mini-stage)').click();
+      await page.keyboard.down('ArrowRight');
+      await page.waitForFunction((f) => Number(document.querySelector('article[data-chapter="character"]').dataset.frame) > f, (await frameOf(page)) + 150, { timeout: 20000 });
+      await page.keyboard.up('ArrowRight');
+      await page.waitForTimeout(200);
+      const low = { x: Number(await page.locator('[data-testid="out-x"]').textContent()), y: Number(await page.locator('[data-testid="out-y"]').textContent()) };
+      assert.ok(Math.abs(low.x - 10.6) < 1e-9 && low.y === 9.5, `maxHeight 0.2: stopped at the first riser (${low.x}, ${low.y})`);
+      await open(page, server.url, '#/chapter/character?up=1&step=0.3');
+      await page.locator('.stage:not(.mini-stage)').click();
+      await page.keyboard.down('ArrowRight');
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid="out-x"]').textContent) > 12.6, null, { timeout: 20000 });
+      await page.keyboard.up('ArrowRight');
+      const y = Number(await page.locator('[data-testid="out-y"]').textContent());
+      assert.ok(y <= 8.75 + 1e-9, `maxHeight 0.3: up the stairs (y = ${y} at x > 12.6)`);
+      await page.screenshot({ path: shotPath('chapter-character-1280-autostep') });
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

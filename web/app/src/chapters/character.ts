@@ -2,11 +2,8 @@
 // frame by World.moveAndSlide, keyboard and touch controls, a step mode that draws each leg of the slide with its
 // hits, the seam check counted live, and small figures for the seam, slopes and a step.
 //
-// TODO (kept out of the page until the library has them; see the report of the chapter's branch): the controller's
-// options of issue 20 item 4 — skin, up, maxSlopeAngle, snapToGround, autostep {maxHeight, minWidth},
-// maxIterations' checked range — and the result flags grounded / onWall / onCeiling / groundNormal, each as a live
-// toggle or slider with its flag drawn in the figure. Until then the page's own rule decides "ground" (a hit normal
-// with y > 0.7) and the prose says so.
+// The controller's options (World.moveAndSlide's SlideOptions: up, maxSlopeAngle, snapToGround, autostep, skin,
+// maxIterations) are set live in the text (character_options.ts) and drawn as flags in the figure.
 import type { Mounted, MountOptions } from '../chapter';
 import { legendList, pager } from '../chapter';
 import { fmt, fmtVec, type Vec } from '../geom';

@@ -128,9 +128,15 @@ export interface Controls {
   snap: number;
   skin: number;
   maxIterations: number;
+  /** autostep.maxHeight; 0: off. */
+  stepHeight: number;
+  /** autostep.minWidth (0, the default, is left out of the options). */
+  stepWidth: number;
 }
 
-export const defaultControls = (): Controls => ({ up: false, maxSlope: null, snap: 0, skin: 0, maxIterations: 4 });
+export const defaultControls = (): Controls => ({
+  up: false, maxSlope: null, snap: 0, skin: 0, maxIterations: 4, stepHeight: 0, stepWidth: 0,
+});
 
 /** The options object for moveAndSlide: only what differs from the defaults (undefined when nothing does). */
 export function slideOptions(c: Controls): c2.SlideOptions | undefined {
@@ -140,6 +146,7 @@ export function slideOptions(c: Controls): c2.SlideOptions | undefined {
   if (c.up) o.up = { x: 0, y: -1 };
   if (c.up && c.maxSlope !== null) o.maxSlopeAngle = (c.maxSlope * Math.PI) / 180;
   if (c.up && c.snap > 0) o.snapToGround = c.snap;
+  if (c.up && c.stepHeight > 0) o.autostep = c.stepWidth > 0 ? { maxHeight: c.stepHeight, minWidth: c.stepWidth } : { maxHeight: c.stepHeight };
   return Object.keys(o).length ? o : undefined;
 }
 
@@ -270,6 +277,10 @@ function optionsCode(o: c2.SlideOptions): string {
   if (o.up) parts.push(`up: ${vec(o.up)}`);
   if (o.maxSlopeAngle !== undefined) parts.push(`maxSlopeAngle: ${num(o.maxSlopeAngle)}`);
   if (o.snapToGround !== undefined) parts.push(`snapToGround: ${num(o.snapToGround)}`);
+  if (o.autostep) {
+    const w = o.autostep.minWidth !== undefined ? `, minWidth: ${num(o.autostep.minWidth)}` : '';
+    parts.push(`autostep: { maxHeight: ${num(o.autostep.maxHeight)}${w} }`);
+  }
   return `{ ${parts.join(', ')} }`;
 }
 

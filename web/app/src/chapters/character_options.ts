@@ -1,10 +1,10 @@
 // The controller's options of "Moving a character", live: one control per option of World.moveAndSlide (up,
-// maxSlopeAngle, snapToGround, skin, maxIterations), each beside its short explanation. Every control sets the
+// maxSlopeAngle, snapToGround, autostep {maxHeight, minWidth}, skin, maxIterations), each beside its short explanation. Every control sets the
 // options object the page passes to moveAndSlide (and prints in the live code); nothing here imitates an option.
 import type { Controls } from './character_level';
 
 interface Spec {
-  key: 'up' | 'maxSlope' | 'snap' | 'skin' | 'maxIterations';
+  key: 'up' | 'maxSlope' | 'snap' | 'stepHeight' | 'stepWidth' | 'skin' | 'maxIterations';
   /** The option's name in the library. */
   name: string;
   text: string;
@@ -35,6 +35,19 @@ the code.)`,
     text: `Walking down a slope or off a low step, the character leaves the ground for a frame or two and falls. With
 a snap distance, a move that met no floor and does not go up goes down by up to that distance onto a floor.`,
     show: (c) => (c.up && c.snap > 0 ? String(c.snap) : 'off'),
+  },
+  {
+    key: 'stepHeight', name: 'autostep.maxHeight', range: [0.05, 0.6, 0.05], needsUp: true,
+    text: `Climbing steps on purpose: a wall met while on the ground is tried again raised by up to this height,
+across, and down onto the higher floor. The stairs in the figure rise 0.25: with the box, walk into them with 0.2
+and with 0.3.`,
+    show: (c) => (c.up && c.stepHeight > 0 ? String(c.stepHeight) : 'off'),
+  },
+  {
+    key: 'stepWidth', name: 'autostep.minWidth', range: [0, 0.5, 0.05], needsUp: true,
+    text: `How much room the top of a step must leave beyond the character's edge for the step to be taken (0 by
+default): a ledge narrower than this is a wall. The stairs' treads are 0.5 deep.`,
+    show: (c) => (c.up && c.stepHeight > 0 ? String(c.stepWidth) : 'off'),
   },
   {
     key: 'skin', name: 'skin', range: [0, 0.1, 0.005],
@@ -84,11 +97,11 @@ export function mountOptions(root: HTMLElement, controls: () => Controls, change
     box.append(head, p);
     root.append(box);
     // Options that can be off have a checkbox; skin and maxIterations always have a value (the checkbox resets it).
-    const onOff = spec.key === 'up' || spec.key === 'maxSlope' || spec.key === 'snap';
+    const onOff = spec.key === 'up' || spec.key === 'maxSlope' || spec.key === 'snap' || spec.key === 'stepHeight';
     if (!onOff) check.hidden = true;
     const sync = () => {
       const c = controls();
-      const disabled = !!spec.needsUp && !c.up;
+      const disabled = (!!spec.needsUp && !c.up) || (spec.key === 'stepWidth' && !(c.stepHeight > 0));
       check.disabled = disabled;
       if (range) range.disabled = disabled;
       box.classList.toggle('off', disabled);
@@ -101,6 +114,11 @@ export function mountOptions(root: HTMLElement, controls: () => Controls, change
         check.checked = c.snap > 0;
         if (range) range.value = String(c.snap);
       }
+      if (spec.key === 'stepHeight') {
+        check.checked = c.stepHeight > 0;
+        if (range) range.value = String(c.stepHeight || 0.3);
+      }
+      if (spec.key === 'stepWidth' && range) range.value = String(c.stepWidth);
       if (spec.key === 'skin' && range) range.value = String(c.skin);
       if (spec.key === 'maxIterations' && range) range.value = String(c.maxIterations);
       out.textContent = spec.show(c);
@@ -111,6 +129,7 @@ export function mountOptions(root: HTMLElement, controls: () => Controls, change
       if (spec.key === 'up') c.up = check.checked;
       if (spec.key === 'maxSlope') c.maxSlope = check.checked ? Number(range?.value ?? 45) : null;
       if (spec.key === 'snap') c.snap = check.checked ? (Number(range?.value) || 0.2) : 0;
+      if (spec.key === 'stepHeight') c.stepHeight = check.checked ? (Number(range?.value) || 0.3) : 0;
       changed();
     });
     range?.addEventListener('input', () => {
@@ -118,6 +137,8 @@ export function mountOptions(root: HTMLElement, controls: () => Controls, change
       const v = Number(range?.value);
       if (spec.key === 'maxSlope') c.maxSlope = v;
       if (spec.key === 'snap') c.snap = v;
+      if (spec.key === 'stepHeight') c.stepHeight = v;
+      if (spec.key === 'stepWidth') c.stepWidth = v;
       if (spec.key === 'skin') c.skin = v;
       if (spec.key === 'maxIterations') c.maxIterations = v;
       changed();
@@ -136,6 +157,8 @@ export function controlsParams(c: Controls): Record<string, string> {
   if (c.snap > 0) p.snap = String(c.snap);
   if (c.skin > 0) p.skin = String(c.skin);
   if (c.maxIterations !== 4) p.iter = String(c.maxIterations);
+  if (c.stepHeight > 0) p.step = String(c.stepHeight);
+  if (c.stepWidth > 0) p.stepw = String(c.stepWidth);
   return p;
 }
 
@@ -151,6 +174,8 @@ export function readControls(params: URLSearchParams, c: Controls): void {
   c.maxSlope = n('slope', 0, 90);
   c.snap = n('snap', 0, 0.5) ?? 0;
   c.skin = n('skin', 0, 0.1) ?? 0;
+  c.stepHeight = n('step', 0, 0.6) ?? 0;
+  c.stepWidth = n('stepw', 0, 0.5) ?? 0;
   const it = n('iter', 1, 8);
   c.maxIterations = it !== null && Number.isInteger(it) ? it : 4;
 }

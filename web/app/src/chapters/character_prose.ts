@@ -59,8 +59,8 @@ building up against the climb.</p>
 <p>A step is a short wall. A box's flat side meets the riser square on, the normal is horizontal, nothing of the step
 is left to slide along, and the box stops, however low the step. A round bottom (circle, capsule) meets the step's
 corner lower on its curve: the normal tilts, and the slide can carry it up a low step. Games that want boxes to climb
-steps do it on purpose (an <em>autostep</em>: try the move raised by at most the step's height, then come back down).
-In the main figure the stairs rise 0.25 every 0.5: switch the character to a capsule or a circle and walk into them.</p>
+steps do it on purpose (an <em>autostep</em>: try the move raised by at most the step's height, then come back down:
+the option <code>autostep</code> below). In the main figure the stairs rise 0.25 every 0.5: switch the character to a capsule or a circle and walk into them.</p>
 <h2>The controller's options</h2>
 <p>So far <code>moveAndSlide</code> was called bare, and the game decided on its own what is ground. Its options, all
 off by default, make it a character controller. Change them here: the figure (still in view) and the code below follow
