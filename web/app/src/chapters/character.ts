@@ -332,8 +332,8 @@ figure) and watch y: on a floor made of many tiles, it must not change at all.`;
         if (Math.max(...xs) < vis.x - 1 || Math.min(...xs) > vis.x + vis.w + 1) continue;
         stage.pathPoly(s.outline);
         stage.fillStroke(C.b + '2a', C.b, 1.2);
-        if (paused && s.role !== 'slope' && s.role !== 'step') {
-          const c = s.outline[0];
+        const c = s.outline[0];
+        if (paused && s.role !== 'slope' && s.role !== 'step' && c.x + 0.1 > vis.x && c.x + 0.9 < vis.x + vis.w) {
           stage.untracked(() => stage.label({ x: c.x + 0.5, y: c.y + 0.55 }, s.kind, C.b, 0, 0, 'center'));
         }
         if (s.degrees !== undefined) stage.label(s.outline[2], `${s.degrees}°`, C.ink, -6, -6, 'right', true);
