@@ -428,6 +428,17 @@ TEST(Gauntlet, SnapToGroundDownStairs) {
     if (snap == 0.3) EXPECT_EQ(air, 0);
     else EXPECT_GT(air, 5) << snap;  // 0.2 < a step's 0.25: snapping does not reach
   }
+  // A move that goes up (a jump) is never snapped down, however close the ground; one that does not go up is.
+  SlideOptions o;
+  o.up = {0, 1};
+  o.snapToGround = 0.3;
+  WorldSlideResult r;
+  ASSERT_TRUE(w.moveAndSlide(box, {{0.5, 0.4}, 0}, {0.1, 0.05}, o, r).ok());
+  EXPECT_FALSE(r.grounded);
+  EXPECT_EQ(r.position.y, 0.45);
+  ASSERT_TRUE(w.moveAndSlide(box, {{0.5, 0.4}, 0}, {0.1, 0.0}, o, r).ok());
+  EXPECT_TRUE(r.grounded);
+  EXPECT_NEAR(r.position.y, 0.3, 1e-9);
 }
 
 // Every option at its edge: out of range is an error naming it (no clamp), in range is accepted.
@@ -548,4 +559,73 @@ TEST(Gauntlet, AutostepClimbsStepsUpToMaxHeight) {
   EXPECT_EQ(std::string(w.moveAndSlide(Circle{{0, 0}, 1}, {}, {1, 0}, o, r).field), "autostep.minWidth");
   o.autostep.minWidth = 0;
   EXPECT_TRUE(w.moveAndSlide(Circle{{0, 0}, 1}, {}, {1, 0}, o, r).ok());
+}
+
+// A polyline of level geometry as one compound body of segments (as a Tiled export would give it): flat runs split
+// into many collinear segments, a 20 degree ramp, a flat top. Walking it with gravity never stalls at the internal
+// vertices of a flat run, never lifts there, and climbs the ramp (maxSlopeAngle 45 degrees).
+TEST(Gauntlet, PolylineOfSegmentsAsOneCompound) {
+  std::vector<Vec2> pts;
+  for (int x = 0; x <= 10; ++x) pts.push_back({static_cast<double>(x), 0.0});
+  const double rise = 3 * std::tan(20 * kPi / 180);
+  pts.push_back({13, rise});
+  for (int x = 14; x <= 30; ++x) pts.push_back({static_cast<double>(x), rise});
+  std::vector<BodyPart> parts;
+  for (std::size_t i = 0; i + 1 < pts.size(); ++i) parts.push_back(BodyPart{Segment{pts[i], pts[i + 1]}, {}});
+  World w;
+  BodyHandle b;
+  ASSERT_TRUE(w.addCompound(parts, {}, 0, {}, b).ok());
+  ASSERT_TRUE(w.setStatic(b, true).ok());
+  for (const Character& ch : characters()) {
+    SlideOptions o;
+    o.up = {0, 1};
+    o.maxSlopeAngle = kPi / 4;
+    Vec2 pos{1.5, ch.halfHeight};
+    for (int s = 0; s < 60; ++s) {  // the flat run: x from 1.5 to 7.5, y exactly kept
+      WorldSlideResult r;
+      ASSERT_TRUE(w.moveAndSlide(ch.shape, {pos, 0}, {0.1, -0.05}, o, r).ok());
+      ASSERT_NEAR(r.position.x - pos.x, 0.1, 1e-12) << ch.name << " step " << s;
+      ASSERT_EQ(r.position.y, ch.halfHeight) << ch.name << " step " << s;
+      ASSERT_TRUE(r.grounded);
+      pos = r.position;
+    }
+    for (int s = 0; s < 150; ++s) {
+      WorldSlideResult r;
+      ASSERT_TRUE(w.moveAndSlide(ch.shape, {pos, 0}, {0.1, -0.05}, o, r).ok());
+      ASSERT_FALSE(overlapsSomething(w, ch.shape, r.position)) << ch.name;
+      pos = r.position;
+    }
+    EXPECT_GT(pos.x, 20.0) << ch.name;  // over the ramp and along the top
+    EXPECT_NEAR(pos.y, rise + ch.halfHeight, 1e-6) << ch.name;
+  }
+}
+
+// maxSlopeAngle at its edge: a 40 degree ramp is a floor (climbed, grounded on it) with maxSlopeAngle 40 degrees and
+// a wall (not climbed) with 39.
+TEST(Gauntlet, MaxSlopeAngleAtItsEdge) {
+  World w;
+  addRamp(w, 40.0);
+  const Shape box = Aabb{{-0.4, -0.45}, {0.4, 0.45}};
+  for (const double limit : {40.0, 39.0}) {
+    SlideOptions o;
+    o.up = {0, 1};
+    o.maxSlopeAngle = limit * kPi / 180;
+    Vec2 pos{2, 0.45};
+    double top = pos.y;
+    bool groundedOnRamp = false;
+    for (int s = 0; s < 60; ++s) {
+      WorldSlideResult r;
+      ASSERT_TRUE(w.moveAndSlide(box, {pos, 0}, {0.1, -0.05}, o, r).ok());
+      pos = r.position;
+      top = std::max(top, pos.y);
+      groundedOnRamp = groundedOnRamp || (r.grounded && r.groundNormal.x < -0.5);
+    }
+    if (limit == 40.0) {
+      EXPECT_GT(top, 1.45) << limit;
+      EXPECT_TRUE(groundedOnRamp);
+    } else {
+      EXPECT_LT(top, 0.45 + 1e-9) << limit;
+      EXPECT_FALSE(groundedOnRamp);
+    }
+  }
 }

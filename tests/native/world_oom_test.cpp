@@ -292,6 +292,40 @@ TEST(WorldOutOfMemory, AddReserveQueriesRaysAndShapes) {
   EXPECT_EQ(w.pairCount(), 0u);
 }
 
+// moveAndSlide with every controller option, on tiles and a polygon character: once a first call has grown the
+// World's buffers (and the mover's polygon), the same calls allocate nothing (every allocation failing).
+TEST(WorldOutOfMemory, MoveAndSlideWithOptionsAllocatesNothingOnceWarm) {
+  World w;
+  for (int x = 0; x < 30; ++x) {
+    BodyHandle h;
+    ASSERT_TRUE(w.addAabb(Aabb{{static_cast<double>(x), -1}, {x + 1.0, 0}}, {}, 0, {}, h).ok());
+    ASSERT_TRUE(w.setStatic(h, true).ok());
+  }
+  BodyHandle step;
+  ASSERT_TRUE(w.addAabb(Aabb{{10, 0}, {30, 0.2}}, {}, 0, {}, step).ok());
+  Polygon hexagon;
+  const Vec2 pts[6] = {{0.4, 0}, {0.2, 0.35}, {-0.2, 0.35}, {-0.4, 0}, {-0.2, -0.35}, {0.2, -0.35}};
+  ASSERT_TRUE(Polygon::create(pts, hexagon).ok());
+  SlideOptions o;
+  o.skin = 0.01;
+  o.up = {0, 1};
+  o.maxSlopeAngle = 0.8;
+  o.snapToGround = 0.3;
+  o.autostep = {0.25, 0.1};
+  for (const Shape& shape : {Shape{Aabb{{-0.4, -0.45}, {0.4, 0.45}}}, Shape{hexagon}, Shape{Circle{{0, 0}, 0.4}}}) {
+    WorldSlideResult warm, r;
+    const Transform at{{9.2, 0.5}, 0};
+    ASSERT_TRUE(w.moveAndSlide(shape, at, {0.5, -0.1}, o, warm).ok());
+    arm(0);
+    const Status s = w.moveAndSlide(shape, at, {0.5, -0.1}, o, r);
+    disarm();
+    ASSERT_TRUE(s.ok());
+    EXPECT_EQ(r.position.x, warm.position.x);
+    EXPECT_EQ(r.position.y, warm.position.y);
+    EXPECT_EQ(r.hitCount, warm.hitCount);
+  }
+}
+
 }  // namespace
 
 #endif

@@ -135,6 +135,23 @@ test('autostep climbs a step up to maxHeight, not a higher one', () => {
   }
 });
 
+test('out: the result filled in place (the same object, the same figures as a fresh result)', () => {
+  const w = floorWorld('aabb');
+  const box = characters.aabb.shape;
+  const o = { up: P(0, 1) };
+  const out = w.moveAndSlide(box, P(3, 0.45), P(0.1, -0.05), o);
+  const position = out.position;
+  const again = w.moveAndSlide(box, P(5, 2), P(0.1, -0.05), o, undefined, out);
+  assert.equal(again, out);
+  assert.equal(out.position, position);
+  assert.deepEqual(out, w.moveAndSlide(box, P(5, 2), P(0.1, -0.05), o));
+  assert.equal(out.grounded, false);
+  w.moveAndSlide(box, P(3, 0.45), P(0.1, -0.05), o, undefined, out);
+  assert.equal(out.grounded, true);
+  assert.deepEqual(out.groundNormal, P(0, 1));
+  w.free();
+});
+
 test('options out of range name the argument (no clamp)', () => {
   const w = floorWorld('aabb');
   const c = characters.circle.shape;

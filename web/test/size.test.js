@@ -5,8 +5,8 @@
 // measure it (scripts/size-report.mjs), and the mechanisms that keep it down. 131,968 bytes now (bundle 19,881 + wasm
 // 112,087: the World in parts, its sensors, angle checks, static partners and cheap moves added 5.0 KB to the 126,980
 // of the size work; 135,415 when the wrapper was split by concern). The character controller (moveAndSlide's seam
-// mechanism, options (autostep included) and flags: cpp/src/world/mover.cpp) added 7.1 KB: 139,521 (bundle
-// 20,273 + wasm 119,248). The inline entry (wasm embedded as base64) is reported on
+// mechanism, options (autostep included), flags and its in-place result) added 7.5 KB: 139,616 (bundle
+// 20,341 + wasm 119,275). The inline entry (wasm embedded as base64) is reported on
 // its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
-const BUDGET = 139600;
+const BUDGET = 139700;
 const file = (path) => fileURLToPath(new URL(path, import.meta.url));
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 

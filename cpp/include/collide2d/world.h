@@ -285,7 +285,7 @@ struct SlideOptions {
 struct WorldSlideResult {
   static constexpr int kMaxIterations = 8;
   Vec2 position;                      ///< where the shape's transform ends (the angle is unchanged)
-  int iterations = 0;                 ///< legs made (each is one castShape, plus one per graze passed)
+  int iterations = 0;                 ///< legs made (a leg is one castShape, cast again past each graze)
   int hitCount = 0;                   ///< hits[0 .. hitCount)
   WorldCastHit hits[kMaxIterations];  ///< in the order met
   bool grounded = false;              ///< a floor was hit (or snapped to); needs options.up

@@ -56,6 +56,10 @@ struct Queries {
   Polygon castPolygon_;  ///< the placed query polygon (storage reused)
   Shape moverShape_;     ///< moveAndSlide's shape where it is (mover.cpp), a polygon in moverPolygon_ (reused)
   Shape moverPolygon_;
+  std::size_t moverPolygonBytes() const {
+    const Polygon* p = std::get_if<Polygon>(&moverPolygon_);
+    return p == nullptr ? 0 : (p->vertices().size() + p->normals().size()) * sizeof(Vec2);
+  }
   const Shape& placeMover(const Shape& local, Vec2 at, double angle, double c, double s);
   /// Body parts a cast skips (slot index << 32 | part): the grazes moveAndSlide has passed on its current leg.
   static constexpr int kMaxSkips = 16;

@@ -653,10 +653,11 @@ export class World {
    * shape is outside of) is passed. The shape never ends sunk in a body it started clear of; motion into a body it
    * starts overlapping is stopped, motion out of it is free. Returns the final position, the cast count, the hit
    * count and the flags (grounded, onWall, onCeiling, groundNormal: they need `up`); the hits are in
-   * {@link World.rayHits} in order.
+   * {@link World.rayHits} in order. Pass a result object as `out` (for example the result of a previous call) to have
+   * it filled in place and returned, allocating nothing per call.
    */
   moveAndSlide(shape: Shape, transform: BodyTransform, displacement: Vec2, options: number | SlideOptions = 4,
-    mask?: number): WorldSlide {
+    mask?: number, out?: WorldSlide): WorldSlide {
     const fn = 'World.moveAndSlide';
     const p = this.#live('moveAndSlide');
     const kind = this.#motion(fn, shape, transform, displacement, 'displacement');
@@ -704,6 +705,18 @@ export class World {
     }
     this.#hits(n, OUT + 4);
     const flags = io[OUT + 5];
+    if (out !== undefined) {  // filled in place: no allocation per call
+      out.position.x = io[OUT + 1];
+      out.position.y = io[OUT + 2];
+      out.iterations = io[OUT + 3];
+      out.hitCount = n;
+      out.grounded = (flags & 1) !== 0;
+      out.onWall = (flags & 2) !== 0;
+      out.onCeiling = (flags & 4) !== 0;
+      out.groundNormal.x = io[OUT + 6];
+      out.groundNormal.y = io[OUT + 7];
+      return out;
+    }
     return {
       position: vecAt(OUT + 1), iterations: io[OUT + 3], hitCount: n,
       grounded: (flags & 1) !== 0, onWall: (flags & 2) !== 0, onCeiling: (flags & 4) !== 0, groundNormal: vecAt(OUT + 6),
