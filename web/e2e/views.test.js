@@ -36,8 +36,8 @@ describe('views', () => {
     const { page, errors, context } = await newPage(browser);
     try {
       await open(page, server.url, '');
-      assert.equal(await page.locator('nav .nav-chapters a').count(), 19);
-      assert.equal(await page.locator('.home .cards a').count(), 19);
+      assert.equal(await page.locator('nav .nav-chapters a').count(), 20);
+      assert.equal(await page.locator('.home .cards a').count(), 20);
       await page.screenshot({ path: shotPath('home') });
       assert.deepEqual(errors, []);
     } finally {

@@ -504,7 +504,7 @@ function pointsOf(s: EShape) {
   return pts;
 }
 
-function pager(opts: MountOptions): HTMLElement {
+export function pager(opts: MountOptions): HTMLElement {
   const nav = document.createElement('nav');
   nav.className = 'pager';
   nav.setAttribute('aria-label', 'Previous and next chapter');

@@ -68,7 +68,8 @@ shows, and lets you drag the shapes while the library answers. Every answer in t
 normals, depths, parameters, distances) comes from the library, exactly as your own code gets it with
 <code>import * as c2 from 'collide2d'</code>. A few drawing aids are the page's own arithmetic and say so where they
 appear: the grid cells and candidate pairs of the broad phase, the bounding circles of SAT, the outline of a Minkowski
-difference, a circle chapter's centre distance, GJK's weights.</p>
+difference, a circle chapter's centre distance, GJK's weights, the character chapter's game rules (speed, gravity,
+what counts as ground) and its seam counters, counted from what <code>moveAndSlide</code> returned.</p>
 <h2>Chapters</h2>
 <ol class="cards"></ol>
 <h2>Tools</h2>
@@ -153,7 +154,8 @@ function route(): void {
     const i = chapters.findIndex((c) => c.id === id);
     const def = chapters[i];
     const link = (c: (typeof chapters)[number] | undefined) => (c ? { id: c.id, title: c.title } : null);
-    current = def ? mountChapter(main, def, r.params, { prev: link(chapters[i - 1]), next: link(chapters[i + 1]) }) : notFound(`chapter "${id}"`);
+    const links = { prev: link(chapters[i - 1]), next: link(chapters[i + 1]) };
+    current = !def ? notFound(`chapter "${id}"`) : 'mount' in def ? def.mount(main, r.params, links) : mountChapter(main, def, r.params, links);
     if (def) document.title = `${def.title} · collide2d tutorial`;
   } else if (head === 'sandbox') current = mountSandbox(main, r.params);
   else if (head === 'stress') current = mountStress(main, r.params);

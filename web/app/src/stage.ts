@@ -95,6 +95,8 @@ export class Stage {
   private noTrack = 0;
   /** Whether labels grow the drawn extent (small figures fit their geometry and leave a margin for labels). */
   trackLabels = true;
+  /** The grid's base spacing in world units (halved or doubled to 24-120 px; a level of unit tiles sets 1). */
+  gridUnit = 50;
   onDraw: () => void = () => {};
   onResize: () => void = () => {};
 
@@ -147,6 +149,15 @@ export class Stage {
   setView(view: ViewRect): void {
     this.view = view;
     this.resize();
+  }
+
+  /** Moves the view without resizing the canvas (a camera following a moving thing, every frame). */
+  pan(view: ViewRect): void {
+    this.view = view;
+    this.k = Math.min(this.cssW / view.w, this.cssH / view.h);
+    this.ox = (this.cssW - view.w * this.k) / 2 - view.x * this.k;
+    this.oy = (this.cssH - view.h * this.k) / 2 - view.y * this.k;
+    this.canvas.dataset.view = [view.x, view.y, view.w, view.h].join(',');
   }
 
   toScreen(p: Vec): Vec {
@@ -228,7 +239,7 @@ export class Stage {
   private grid(): void {
     const { ctx } = this;
     const vis = this.visible();
-    let step = 50;
+    let step = this.gridUnit;
     while (step * this.k < 24) step *= 2;
     while (step * this.k > 120) step /= 2;
     ctx.lineWidth = 1;

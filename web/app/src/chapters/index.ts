@@ -9,9 +9,13 @@ import { capsuleChapter } from './capsule';
 import { distanceChapter } from './distance';
 import { castChapter } from './cast';
 import { manifoldChapter } from './manifold';
+import { characterChapter, type CustomChapter } from './character';
+
+/** A chapter with a figure of its own (a game loop instead of shapes to drag). */
+export type AnyChapter = ChapterDef<any> | CustomChapter;
 
 /** The chapters, in reading order. */
-export const chapters: ChapterDef<any>[] = [
+export const chapters: AnyChapter[] = [
   aabbChapter,
   circlesChapter,
   linesChapter,
@@ -31,4 +35,5 @@ export const chapters: ChapterDef<any>[] = [
   castChapter,
   manifoldChapter,
   broadphaseChapter,
+  characterChapter,
 ];
