@@ -6,7 +6,9 @@
 // 112,087: the World in parts, its sensors, angle checks, static partners and cheap moves added 5.0 KB to the 126,980
 // of the size work; 135,415 when the wrapper was split by concern). The character controller (moveAndSlide's seam
 // mechanism, options (autostep included), flags and its in-place result) added 7.5 KB: 139,616 (bundle
-// 20,341 + wasm 119,275). The inline entry (wasm embedded as base64) is reported on
+// 20,341 + wasm 119,275). The exact entry decisions of sharp casts (+1.8 KB), the queries' promises (exact
+// circle-segment overlaps, GJK rescaling, manifold and transformed fixes: +1.9 KB), JS sensors (+0.1 KB) and the
+// library's own trig (-0.2 KB, it replaces libc's): 143,235 (bundle 20,459 + wasm 122,776). The inline entry (wasm embedded as base64) is reported on
 // its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
-const BUDGET = 141500;
+const BUDGET = 143500;
 const file = (path) => fileURLToPath(new URL(path, import.meta.url));
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 

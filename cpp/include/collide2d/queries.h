@@ -174,16 +174,17 @@ struct CastHit {
 /// A hit at 0 has the normal (A to B) of the edge that the motion closes last, and GJK's point.
 /// Round shapes (circle, capsule with radius > 0) and rotation: never passes through (conservative advancement);
 /// grazes are judged within 16 ulps and a start in contact by collide()'s normal (rounded).
+///
 /// Precision of cast() (where the exact rules above for sharp features in translation apply, they take precedence):
-/// * Near misses: a path that comes within 2^-40 S (2^-32 S rotating) of touching without touching may be reported
-///   as a hit (at a time where the shapes are apart); a path that stays farther apart never is.
-/// * Never passes through (round shapes, rotation): a translation whose paths overlap by more than 16 ulps of S (16 * 2^-52 S) is a hit; the
-///   graze and slide decisions are taken within that.
-/// * normal: unit (to 1e-12), from A to B; on a face contact (a flat side leading), that side's normal (to 1e-12).
-/// * Zero-area shapes with rotation or against round shapes (a point: zero-radius circle, zero-size aabb, zero-length segment; a segment; a box of zero
-///   extent) have no inside: entry is the first touch of the closed shapes, a path touching them only while moving
-///   along their boundary is a graze, and starting in contact is "moving in" when the relative motion points into
-///   the other shape (against the contact normal).
+///  * near misses: a path that comes within 2^-40 S (2^-32 S rotating) of touching without touching may be reported
+///    as a hit (at a time where the shapes are apart); a path that stays farther apart never is;
+///  * never passes through (round shapes, rotation): a translation whose paths overlap by more than 16 ulps of S
+///    (16 * 2^-52 S) is a hit; the graze and slide decisions are taken within that;
+///  * normal: unit (to 1e-12), from A to B; on a face contact (a flat side leading), that side's normal (to 1e-12);
+///  * zero-area shapes with rotation or against round shapes (a point: zero-radius circle, zero-size aabb,
+///    zero-length segment; a segment; a box of zero extent) have no inside: entry is the first touch of the closed
+///    shapes, a path touching them only while moving along their boundary is a graze, and starting in contact is
+///    "moving in" when the relative motion points into the other shape (against the contact normal).
 template <ConvexShape A, ConvexShape B>
 CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motionB);
 /// cast() of two members of the Shape variant (the same results, one compiled body).

@@ -189,7 +189,9 @@
 //   started clear of (touching the faces it slides along is the graze; tested on random worlds with overlaps()).
 //   SlideOptions (every option off by default; a bad value: InvalidArgument naming it):
 //     skin >= 0           after each hit the shape moves back out along the normal by skin (as far as nothing is in
-//                         the way): it rests skin away from what it hits.
+//                         the way): it rests skin away from what it hits, to within 2^-32 S (S: the largest
+//                         coordinate of the move), so with a skin y may change by ulps from call to call (with
+//                         skin 0 the shape ends exactly at its hits).
 //     up (unit or 0,0)    classifies each surface met: a floor when normal . up >= cos(maxSlopeAngle) (45 degrees
 //                         when maxSlopeAngle is off), a ceiling when normal . up <= -that, else a wall; sets the
 //                         result's grounded / onWall / onCeiling / groundNormal. Required by the options below ("up").

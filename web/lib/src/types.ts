@@ -669,7 +669,10 @@ export interface WorldSlide {
 export interface SlideOptions {
   /** Legs (casts), an integer in [1, 8]; default 4. */
   maxIterations?: number;
-  /** Distance kept from the surfaces hit (>= 0); default 0: the shape ends exactly at its hits. */
+  /**
+   * Distance kept from the surfaces hit (>= 0), to within 2^-32 S (S: the largest coordinate of the move), so a
+   * position may change by ulps from call to call; default 0: the shape ends exactly at its hits.
+   */
   skin?: number;
   /** Unit "up" vector: enables grounded / onWall / onCeiling and the options below. */
   up?: Vec2;
