@@ -629,3 +629,28 @@ TEST(Gauntlet, MaxSlopeAngleAtItsEdge) {
     }
   }
 }
+
+namespace {
+// A World whose bodies were just added (no step(), no query yet) answers moveAndSlide as it does afterwards: the
+// surfaces already touched are gathered from an up-to-date broad phase (found by the tutorial's live code: the first
+// call reported the floor it rested on as a hit at 0, with two legs, the second call none).
+TEST(Gauntlet, FreshWorldAnswersAsAfterAStep) {
+  for (const Tile kind : kTiles) {
+    WorldSlideResult first[2], stepped;
+    for (int k = 0; k < 2; ++k) {
+      World w;
+      addTiles(w, kind, row(0, 12, 10), {0, -1});
+      if (k == 1) w.step();
+      const Shape box = Box{{0, 0}, {0.4, 0.5}, 0.0};
+      ASSERT_TRUE(w.moveAndSlide(box, {{3.4166666666666687, 9.5}, 0}, {5.0 / 60, 0.5 / 60}, 4, first[k]).ok());
+      if (k == 1) ASSERT_TRUE(w.moveAndSlide(box, {{3.4166666666666687, 9.5}, 0}, {5.0 / 60, 0.5 / 60}, 4, stepped).ok());
+    }
+    for (const WorldSlideResult* r : {&first[1], &stepped}) {
+      EXPECT_EQ(first[0].position.x, r->position.x) << tileName(kind);
+      EXPECT_EQ(first[0].position.y, r->position.y) << tileName(kind);
+      EXPECT_EQ(first[0].iterations, r->iterations) << tileName(kind);
+      EXPECT_EQ(first[0].hitCount, r->hitCount) << tileName(kind);
+    }
+  }
+}
+}  // namespace

@@ -347,6 +347,9 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
       !growExactly(rayHitParts, WorldSlideResult::kMaxIterations)) {
     return outOfMemory();
   }
+  // The broad phase first: the surfaces already touched are gathered from its cells before the first cast (which
+  // would update it too late), so a World that has not stepped since its bodies were added answers the same.
+  if (!broad.update(store.proxies)) return outOfMemory();
   struct SkipReset {  // the skips never outlive this call (castShape reads them)
     int& n;
     ~SkipReset() { n = 0; }
