@@ -39,7 +39,7 @@ import {
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 // The wrapper is tsc's output of web/lib/src (index = default entry, inline = wasm embedded, the other modules shared),
 // one .js and one .d.ts per source module; esm-only.cjs is what require() gets.
-const SHIPPED = (libModules) => ['package.json', 'README.md', 'LICENSE', 'web/lib/esm-only.cjs',
+const SHIPPED = (libModules) => ['package.json', 'README.md', 'LICENSE', 'THIRD_PARTY_NOTICES.md', 'web/lib/esm-only.cjs',
   ...libModules.flatMap((m) => [`web/lib/${m}.d.ts`, `web/lib/${m}.js`]),
   'web/pkg/collide2d.mjs', 'web/pkg/collide2d.wasm', 'web/pkg/collide2d.wasm.base64.mjs'];
 
