@@ -84,7 +84,7 @@ SlabHit slab(Vec2 o, Vec2 d, Vec2 mn, Vec2 mx, double maxFraction) {
 int centredShift(std::initializer_list<double> xs) {
   int lo = INT_MAX, hi = INT_MIN;
   for (const double x : xs) {
-    if (x == 0.0) continue;
+    if (x == 0.0 || !std::isfinite(x)) continue;  // (a box's corner that overflowed: ilogb would be INT_MAX)
     const int e = std::ilogb(x);
     lo = std::min(lo, e);
     hi = std::max(hi, e);
@@ -197,6 +197,11 @@ RayHit raycast(const Ray& r, const Box& b) {
   const double c = turn.c, s = turn.s;
   Vec2 corners[4];
   b.corners(corners);
+  // A box far outside the metric range whose corners overflow to infinity has no finite edge to hit: a miss (the
+  // defined result of collide2d.h's "outside it they stay defined"; core_fuzz finding).
+  for (const Vec2 q : corners) {
+    if (!isFinite(q)) return {};
+  }
   if (orient(corners[0], corners[1], corners[2]) == 0 && orient(corners[0], corners[2], corners[3]) == 0) {
     // Zero area (a zero extent, or extents below the precision of the centre): the corners lie on one line and the
     // box is the segment between the extreme ones (or a point), with no inside.

@@ -280,3 +280,16 @@ TEST(Robustness, SpecialValuesEverywhere) {
 }
 
 }  // namespace
+
+// core_fuzz finding: a box far outside the metric range whose corners overflow to infinity (here 1.5e308 + 1e308)
+// is a miss with every field zero — no undefined behaviour on the way (an exponent of infinity overflowed an int).
+TEST(RaycastBox, CornersOverflowingToInfinityAreAMiss) {
+  const Box far{{1.5e308, 1.5e308}, {1e308, 1e308}, 0.5};
+  for (const Vec2 d : {Vec2{1, 1}, Vec2{1, 0}, Vec2{0, 1}}) {
+    const RayHit h = raycast(Ray{{0, 0}, d, INFINITY}, far);
+    EXPECT_FALSE(h.hit);
+    EXPECT_EQ(h.fraction, 0.0);
+  }
+  // The library stays usable: an ordinary box is hit as before.
+  EXPECT_TRUE(raycast(Ray{{0, 0}, {1, 0}, 10}, Box{{5, 0}, {1, 1}, 0.5}).hit);
+}
