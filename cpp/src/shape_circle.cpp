@@ -202,6 +202,7 @@ Contact collide(const Circle& c, const Polygon& p) {
   if (p.size() == 0) return {};
   const PolygonClosest pc = closestOnPolygon(p, c.center);
   bool onEdge = pc.interior;
+  std::size_t edge = pc.edge;  // the edge whose normal the contact takes when onEdge
   if (!pc.inside && !pc.interior && p.size() >= 2) {
     // The foot's rounded parameter was clamped to an end of the edge. Whether the centre really lies past that end is
     // the sign of (c - end) . e, where c - end is exact when the centre is that close (Sterbenz): a centre within
@@ -210,20 +211,34 @@ Contact collide(const Circle& c, const Polygon& p) {
     const auto v = p.vertices();
     const Vec2 a = v[pc.edge], b = v[pc.edge + 1 < v.size() ? pc.edge + 1 : 0];
     const bool atB = pc.point == b && !(pc.point == a);
-    const double s = dot(c.center - (atB ? b : a), b - a);
+    const Vec2 end = atB ? b : a;
+    const double s = dot(c.center - end, b - a);
     onEdge = atB ? s < 0.0 : s > 0.0;
+    const std::size_t n = v.size();
+    if (!onEdge && n >= 3) {
+      // Past that end, the centre may still lie in the region of the OTHER edge at that vertex (core_fuzz: a centre
+      // one ulp above a sliver's vertex, a tie in rounded distance between the vertex and that edge's foot): then
+      // the closest point is inside that edge, exactly nearer than the vertex, and its normal is the contact's.
+      const std::size_t adj = atB ? (pc.edge + 1 < n ? pc.edge + 1 : 0) : (pc.edge + n - 1) % n;
+      const Vec2 a2 = v[adj], b2 = v[adj + 1 < n ? adj + 1 : 0];
+      const double s2 = dot(c.center - end, b2 - a2);
+      if ((atB ? s2 > 0.0 : s2 < 0.0) && detail::orientFiltered(a2, b2, c.center) < 0) {
+        edge = adj;
+        onEdge = true;
+      }
+    }
   }
   if (!pc.inside && onEdge && pc.distanceSquared <= c.radius * c.radius) {  // (as overlaps(): NaN is no hit)
     // The closest point lies inside an edge: the normal is that edge's own (the rounded foot may sit anywhere
     // within an ulp of the coordinates, which would tilt q - c arbitrarily when the centre is that close), and the
     // distance is |e x (c - a)| / |e|, accurate relative to itself.
     const auto v = p.vertices();
-    const Vec2 a = v[pc.edge], b = v[pc.edge + 1 < v.size() ? pc.edge + 1 : 0];
+    const Vec2 a = v[edge], b = v[edge + 1 < v.size() ? edge + 1 : 0];
     const Vec2 e = b - a;
     const double dist = std::fabs(detail::crossOfDiffs(a, b, a, c.center).value) / detail::hypot(e.x, e.y);
     Contact out;
     out.hit = true;
-    out.normal = detail::noNegativeZero(-p.normals()[pc.edge]);
+    out.normal = detail::noNegativeZero(-p.normals()[edge]);
     out.depth = std::max(0.0, c.radius - (std::isfinite(dist) ? dist : std::sqrt(pc.distanceSquared)));
     out.point = pc.point;
     return out;

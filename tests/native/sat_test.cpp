@@ -616,3 +616,20 @@ TEST(Dispatch, RaycastReachesEveryShape) {
 }
 
 }  // namespace
+
+// core_fuzz finding: a circle whose centre lies one ulp above a sliver triangle's vertex, past the end of the edge
+// that rounding picked (a tie between the vertex and the other edge's foot) but inside the other edge's region: the
+// contact takes that edge's normal, so pushing the triangle by normal * depth separates them.
+TEST(CirclePolygonContact, CentrePastAVertexInTheOtherEdgesRegionTakesThatEdge) {
+  using namespace collide2d;
+  const Circle a{{0x1.4700000000001p+6, -0x1.8080000000002p+5}, 0x1.c1cp+8};
+  const Vec2 pts[3] = {{0, 0}, {0x1.c1cp+8, -0x1p+16}, {0x1.4700000000001p+6, -0x1.8080000000003p+5}};
+  Polygon p;
+  ASSERT_TRUE(Polygon::create(pts, p).ok());
+  const Contact c = collide(a, p);
+  ASSERT_TRUE(c.hit);
+  EXPECT_LT(c.normal.x, -0.5);  // the edge from the vertex to (0, 0): outward normal ~(0.51, 0.86), negated
+  EXPECT_LT(c.normal.y, -0.8);
+  const Vec2 push = c.normal * (c.depth + 1e-7 * 65536);
+  EXPECT_FALSE(overlaps(a, p.transformed(Transform{push, 0.0})));
+}
