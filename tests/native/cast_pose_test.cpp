@@ -6,9 +6,9 @@
 
 #include "splitmix.h"
 
-#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <variant>
 #include <vector>
 
@@ -16,7 +16,11 @@ namespace {
 
 using namespace collide2d;
 
-std::uint64_t bits(double v) { return std::bit_cast<std::uint64_t>(v); }
+std::uint64_t bits(double v) {  // (std::memcpy: Emscripten 3.1.6's libc++ has no std::bit_cast)
+  std::uint64_t u;
+  std::memcpy(&u, &v, sizeof u);
+  return u;
+}
 
 void expectSame(const CastHit& x, const CastHit& y) {
   EXPECT_EQ(x.hit, y.hit);
