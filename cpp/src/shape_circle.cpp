@@ -222,7 +222,9 @@ Contact collide(const Circle& c, const Polygon& p) {
       const std::size_t adj = atB ? (pc.edge + 1 < n ? pc.edge + 1 : 0) : (pc.edge + n - 1) % n;
       const Vec2 a2 = v[adj], b2 = v[adj + 1 < n ? adj + 1 : 0];
       const double s2 = dot(c.center - end, b2 - a2);
-      if ((atB ? s2 > 0.0 : s2 < 0.0) && detail::orientFiltered(a2, b2, c.center) < 0) {
+      const Vec2 other = atB ? b2 : a2;  // the adjacent edge's far end: the centre must lie before it too (its slab)
+      const double s3 = dot(c.center - other, b2 - a2);
+      if ((atB ? s2 > 0.0 && s3 < 0.0 : s2 < 0.0 && s3 > 0.0) && detail::orientFiltered(a2, b2, c.center) < 0) {
         edge = adj;
         onEdge = true;
       }

@@ -633,3 +633,19 @@ TEST(CirclePolygonContact, CentrePastAVertexInTheOtherEdgesRegionTakesThatEdge) 
   const Vec2 push = c.normal * (c.depth + 1e-7 * 65536);
   EXPECT_FALSE(overlaps(a, p.transformed(Transform{push, 0.0})));
 }
+
+// query_fuzz finding on the fix above: the other edge is taken only when the centre lies within its slab (before its
+// far end too). A huge circle far above a small triangle ties every vertex in rounded distance: its normal is the
+// direction to the vertex, (0, -1) within rounding, not a tilted edge's normal (which put the manifold point 5e112
+// off the triangle).
+TEST(CirclePolygonContact, FarCentreBeyondBothEndsOfTheOtherEdgeKeepsTheVertexDirection) {
+  using namespace collide2d;
+  const Circle a{{0, 0x1p+378}, 0x1.7187f00030002p+387};
+  const Vec2 pts[3] = {{-0x1.edddddep+149, 0x1.88p+149}, {0x1.74p+150, -0x1p+148}, {-0x1.0000000000001p+140, 0x1.6p+149}};
+  Polygon p;
+  ASSERT_TRUE(Polygon::create(pts, p).ok());
+  const Contact c = collide(a, p);
+  ASSERT_TRUE(c.hit);
+  EXPECT_LT(std::fabs(c.normal.x), 1e-60);
+  EXPECT_EQ(c.normal.y, -1.0);
+}
