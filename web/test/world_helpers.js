@@ -5,7 +5,7 @@
 // random worlds. Each test file runs in its own process, so each initialises the package once, through this module.
 import assert from 'node:assert/strict';
 
-import { initWithMemory } from './shared.js';
+import { initWithMemory, mulberry32 } from './shared.js';
 
 const { c2, memory } = await initWithMemory();
 const { World } = c2;
@@ -14,14 +14,7 @@ const { World } = c2;
 
 /** mulberry32: a seeded PRNG in [0, 1). */
 function rng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   next.range = (lo, hi) => lo + (hi - lo) * next();
   next.int = (n) => Math.floor(next() * n);
   next.pick = (arr) => arr[Math.floor(next() * arr.length)];

@@ -7,19 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import * as c2 from '../lib/index.js';
+import { mulberry32 } from './shared.js';
 
 await c2.init();
 const { World } = c2;
 
 function rng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   next.range = (lo, hi) => lo + (hi - lo) * next();
   next.int = (n) => Math.floor(next() * n);
   return next;
