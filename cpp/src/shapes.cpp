@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <cstddef>
 #include <type_traits>
 #include <utility>
@@ -54,7 +55,9 @@ const char* Status::message() const {
     case Error::None: return "ok";
     case Error::NotFinite: return "must be finite (not NaN or infinite)";
     case Error::NegativeRadius: return "must be >= 0";
-    case Error::NegativeExtent: return "must be >= 0 (a box's max must not be less than its min)";
+    case Error::NegativeExtent:
+      // An aabb's max is compared with its min, a half-extent with zero.
+      return field != nullptr && std::strcmp(field, "max") == 0 ? "must be >= min on both axes" : "must be >= 0 on both axes";
     case Error::ZeroDirection: return "must give a non-zero direction (the two points coincide)";
     case Error::TooFewPoints: return "needs at least 3 distinct points";
     case Error::Collinear: return "must not all lie on one line";

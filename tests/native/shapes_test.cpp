@@ -90,6 +90,9 @@ TEST(ShapesValidate, Aabb) {
   expectStatus(validate(Aabb{{0, 0}, {-kInf, 1}}), Error::NotFinite, "max");
   expectStatus(validate(Aabb{{0, 0}, {-1, 1}}), Error::NegativeExtent, "max");
   expectStatus(validate(Aabb{{0, 0}, {1, -1}}), Error::NegativeExtent, "max");
+  // The message compares max with min, not with zero; a half-extent's with zero.
+  EXPECT_STREQ(validate(Aabb{{0, 0}, {-1, 1}}).message(), "must be >= min on both axes");
+  EXPECT_STREQ(validate(Box{{0, 0}, {-1, 1}, 0}).message(), "must be >= 0 on both axes");
   expectStatus(validate(Aabb{{5, 0}, {kNaN, -1}}), Error::NotFinite, "max");
 }
 

@@ -60,8 +60,8 @@ export function notFinite(fn: string, path: string, value: unknown): RangeError 
 
 /** What the core's message for `code` on `field` should say to a JavaScript caller. */
 export function coreMessage(code: ErrorCode, field: string, message: string): string {
-  // The core says "must be >= 0 (a box's max must not be less than its min)" for every negative extent: an aabb's max
-  // is compared with its min, a box's half-extents with 0.
+  // An aabb's max is compared with its min, a box's half-extents with 0 (the core words it so for its own field
+  // "max"; a wrapper path such as "parts[2].shape.max" ends the same way).
   if (code === 'NegativeExtent') return /(^|\.)max$/.test(field) ? 'must be >= min on both axes' : 'must be >= 0';
   // ... and "must give a non-zero direction (the two points coincide)" also of a ray's direction, which is one vector.
   if (code === 'ZeroDirection' && /(^|\.)direction$/.test(field)) return 'must not be the zero vector';
