@@ -36,6 +36,10 @@ test('setTransforms: a coordinate beyond ±1e300 is named with its index, the wo
   throwsExactly(() => w.setTransforms(new Float64Array([3e300, 0, 0]), new Uint32Array([b])), RangeError,
     'collide2d.World.setTransforms: argument xya[0] must be within ±1e300 (the coordinate range) (got 3e+300)',
     'InvalidArgument');
+  // An angle beyond ±1e300 is named as an angle (the World refuses it with the same status).
+  throwsExactly(() => w.setTransforms(new Float64Array([0, 0, 0, 1, 2, -1e301])), RangeError,
+    'collide2d.World.setTransforms: argument xya[5] must be within ±1e300 (the angle range) (got -1e+301)',
+    'InvalidArgument');
   // A NaN is still named as such (code NotFinite), before any range.
   throwsExactly(() => w.setTransforms(new Float64Array([2e300, 0, 0, 0, NaN, 0])), RangeError,
     'collide2d.World.setTransforms: argument xya[4] must be finite (got NaN)', 'NotFinite');
@@ -47,6 +51,13 @@ test('setTransforms: a coordinate beyond ±1e300 is named with its index, the wo
     'reach of its shape)', 'InvalidArgument');
   w.remove(big);
   assert.deepEqual(snapshot(w), before);
+  // An angle beyond ±1e300 is named, in both forms.
+  throwsExactly(() => w.setTransform(a, 0, 0, 2e300), RangeError,
+    'collide2d.World.setTransform: argument angle must be within ±1e300 (the angle range) (got 2e+300)',
+    'InvalidArgument');
+  throwsExactly(() => w.setTransform(a, { x: 0, y: 0, angle: -2e300 }), RangeError,
+    'collide2d.World.setTransform: argument transform.angle must be within ±1e300 (the angle range) (got -2e+300)',
+    'InvalidArgument');
   // setTransform of one body out of range no longer says the handle is stale.
   throwsExactly(() => w.setTransform(a, 2e300, 0), RangeError,
     'collide2d.World.setTransform: arguments x, y put the body beyond the coordinate range (±1e300: |x| or |y| plus ' +

@@ -174,7 +174,13 @@ export function setTransformOf(p: RawWorld, handle: unknown, a: unknown, b: unkn
     angle = a.angle === undefined ? 0 : finite(fn, 'transform.angle', a.angle);
     what = 'argument transform puts the body';
   }
-  if (raw.worldSetTransform(p, handle, x, y, angle) < 0) throw handleOrRange(fn, handle, what);
+  if (raw.worldSetTransform(p, handle, x, y, angle) < 0) {
+    if (lastError().field !== 'handle' && Math.abs(angle) > 1e300) {
+      throw argumentError(fn, 'InvalidArgument', typeof a === 'number' ? 'angle' : 'transform.angle',
+        'must be within ±1e300 (the angle range)', angle);
+    }
+    throw handleOrRange(fn, handle, what);
+  }
 }
 
 /** World.setTransforms (see its TSDoc). */
@@ -209,13 +215,16 @@ export function setTransformsOf(p: RawWorld, xya: unknown, handles: unknown): vo
     const i = handles.findIndex((h) => raw.worldHas(p, h) === 0);
     throw staleHandle(fn, `handles[${i}]`, handles[i]);
   }
-  // A NaN or an infinity; else a body put beyond the coordinate range: first a coordinate beyond it, else (a shape
-  // whose own reach is nearly the range) the whole argument.
+  // A NaN or an infinity; else a coordinate or an angle beyond ±1e300; else (a shape whose own reach is nearly the
+  // range) the whole argument.
   const k = xya.findIndex((v) => !Number.isFinite(v));
   if (k >= 0) throw notFinite(fn, `xya[${k}]`, xya[k]);
-  const j = xya.findIndex((v, i) => i % 3 !== 2 && Math.abs(v) > 1e300);
-  throw j >= 0 ? argumentError(fn, code, `xya[${j}]`, 'must be within ±1e300 (the coordinate range)', xya[j])
-    : rangeError(fn, code, `argument xya puts a body ${BEYOND}`);
+  const j = xya.findIndex((v) => Math.abs(v) > 1e300);
+  if (j >= 0) {
+    throw argumentError(fn, code, `xya[${j}]`, `must be within ±1e300 (the ${j % 3 === 2 ? 'angle' : 'coordinate'} range)`,
+      xya[j]);
+  }
+  throw rangeError(fn, code, `argument xya puts a body ${BEYOND}`);
 }
 
 /** Checks `part` of a body (an integer in [0, partCount)) for `fn`; returns it, or -1 when undefined. */
