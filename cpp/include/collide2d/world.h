@@ -99,6 +99,13 @@
 //   once in a while costs about what a moving body costs, and the static grid is rebuilt at most once per eighth of
 //   it changed. A static grid that cannot be allocated is not an error: its bodies are binned with the moving ones
 //   until it can be.
+// * Threads: setThreadCount(n) lets step() test the candidate pairs (the narrow phase) on n threads: the calling
+//   thread and n - 1 workers the World starts then and keeps (joined by setThreadCount(1) or the destructor). A step
+//   with fewer than 2,048 candidate pairs runs on the calling thread alone. The answers (pairs, contacts, manifolds,
+//   part records, events, certificates, and so every later step) are the same bit for bit as on one thread: the
+//   candidates are cut into chunks tested into their own buffers and merged in order. The World is still used from
+//   one thread at a time; the workers run only inside step(). Natively this needs the platform's threads (CMake links
+//   Threads::Threads); the default WebAssembly module has none (threadsAvailable() false: only n = 1).
 // * Temporal coherence (PairsOnly mode; on by default, setCoherence(false) turns it off, stepStats() counts what it
 //   did): step() keeps, for a candidate pair it tested, a certificate (in a list of 3 per body) of its answer
 //   (touching or apart) and of how far the two bodies may translate relative to each other without changing that
@@ -481,6 +488,15 @@ class World {
   /// is tested from scratch at every step; the answers are the same either way (it exists to measure and test that).
   void setCoherence(bool on);
   bool coherence() const;
+  /// Threads step() uses (see "Threads" at the top of this file): 1 (the default) .. kMaxThreads; the answers are the
+  /// same bit for bit whatever the count. n out of range, or n > 1 where threadsAvailable() is false:
+  /// Status{Error::InvalidArgument, "threadCount"}; workers that cannot be started: Status{Error::OutOfMemory,
+  /// "threadCount"}. Either way the count is left as it was.
+  Status setThreadCount(int n);
+  int threadCount() const;
+  static constexpr int kMaxThreads = 64;
+  /// Whether this build has threads: natively yes; in WebAssembly only the -pthread build (collide2d/threads).
+  static bool threadsAvailable();
   /// What the last step() did: candidate pairs (filters accept, bounds overlap) and how many of them a certificate
   /// answered (no narrow-phase test: pairs apart in every mode, touching ones in PairsOnly mode).
   struct StepStats {

@@ -36,7 +36,16 @@ Status World::step() {
   if (!(w.narrow.reserveResults(c, w.broad.partPairBound) && w.pairs.reserve(c, w.store.slots.size()))) {
     return world::outOfMemory();  // (the pair set still holds the last step's end events)
   }
+#if COLLIDE2D_THREADS
+  // (Chunk buffers that cannot be had: this step runs on one thread, with the same answers.)
+  if (w.pool && w.narrow.threaded(c) && w.narrow.reserveChunks(c, w.broad.partPairBound)) {
+    w.narrow.testThreaded(w.broad.candidates, w.store, *w.pool);
+  } else {
+    w.narrow.test(w.broad.candidates, w.store);
+  }
+#else
   w.narrow.test(w.broad.candidates, w.store);
+#endif
   w.pairs.update(w.narrow.pairBodies, w.store.slots.size());
   w.releaseSlack();
   w.narrow.finish();
@@ -72,6 +81,24 @@ ContactMode World::contactMode() const { return impl().narrow.mode; }
 void World::setCoherence(bool on) { impl().narrow.coherence = on; }
 bool World::coherence() const { return impl().narrow.coherence; }
 World::StepStats World::stepStats() const { return impl().narrow.stats; }
+
+// The pool is made here, never in step(): a step allocates nothing once warm (its chunks' buffers grow as the
+// results do). In a build without threads (WebAssembly without -pthread) there is no pool and n must be 1.
+Status World::setThreadCount(int n) {
+  Impl& w = impl();
+  if (n < 1 || n > kMaxThreads || (!COLLIDE2D_THREADS && n > 1)) return Status{Error::InvalidArgument, "threadCount"};
+  if (n == threadCount()) return {};
+  std::unique_ptr<world::ThreadPool> pool;
+  if (n > 1) {
+    pool = world::ThreadPool::create(n - 1);
+    if (!pool) return Status{Error::OutOfMemory, "threadCount"};
+  }
+  if (!w.narrow.setThreads(n)) return world::outOfMemory();
+  w.pool = std::move(pool);
+  return {};
+}
+int World::threadCount() const { return impl().pool ? impl().pool->workers() + 1 : 1; }
+bool World::threadsAvailable() { return COLLIDE2D_THREADS != 0; }
 
 void World::setCellSize(double size) { impl().broad.setCellSize(size); }
 double World::cellSize() const { return impl().broad.cellSize(); }

@@ -1,0 +1,63 @@
+// World internals: the worker threads of World::setThreadCount (a small persistent pool owned by the World). Built
+// wherever threads exist: natively (std::thread) and in a WebAssembly build with -pthread (collide2d/threads); a
+// WebAssembly build without it has none (COLLIDE2D_THREADS is 0) and World::setThreadCount accepts 1 only.
+//
+// run(tasks, fn, ctx) calls fn(ctx, t) once for every t in [0, tasks), spread over the workers and the calling thread
+// (each takes the next task number until none is left), and returns when every call has returned. It allocates
+// nothing: the workers wait on a condition variable between runs. What a task writes must not depend on which
+// thread runs it (each task writes its own output), so the results are the same for any number of threads.
+#pragma once
+
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+#define COLLIDE2D_THREADS 0
+#else
+#define COLLIDE2D_THREADS 1
+#endif
+
+#include <cstddef>
+#include <memory>
+
+#if COLLIDE2D_THREADS
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+#endif
+
+namespace collide2d::world {
+
+class ThreadPool {
+ public:
+  using Task = void (*)(void* ctx, std::size_t task);
+
+  /// A pool of `workers` threads (besides the caller's), or null when they cannot be started (or this build has no
+  /// threads).
+  static std::unique_ptr<ThreadPool> create(int workers);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  int workers() const;
+  void run(std::size_t tasks, Task fn, void* ctx);
+
+ private:
+  ThreadPool() = default;
+#if COLLIDE2D_THREADS
+  void work();
+  void take();  // runs tasks until none is left
+
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  std::vector<std::thread> threads_;
+  std::uint64_t generation_ = 0;  // (guarded by mutex_) one more per run
+  int busy_ = 0;                  // (guarded by mutex_) workers still in this run
+  bool stop_ = false;             // (guarded by mutex_)
+  Task fn_ = nullptr;             // (written under mutex_ before a run; read by the workers after they wake)
+  void* ctx_ = nullptr;
+  std::size_t tasks_ = 0;
+  std::atomic<std::size_t> next_{0};
+#endif
+};
+
+}  // namespace collide2d::world
