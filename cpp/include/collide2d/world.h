@@ -488,15 +488,14 @@ class World {
   /// is tested from scratch at every step; the answers are the same either way (it exists to measure and test that).
   void setCoherence(bool on);
   bool coherence() const;
-  /// Threads step() uses (see "Threads" at the top of this file): 1 (the default) .. kMaxThreads; the answers are the
-  /// same bit for bit whatever the count. n out of range, or n > 1 where threadsAvailable() is false:
-  /// Status{Error::InvalidArgument, "threadCount"}; workers that cannot be started: Status{Error::OutOfMemory,
-  /// "threadCount"}. Either way the count is left as it was.
+  /// Threads step() uses (see "Threads" at the top of this file): 1 (the default) .. maxThreadCount(); the answers
+  /// are the same bit for bit whatever the count. n out of that range: Status{Error::InvalidArgument, "threadCount"};
+  /// workers that cannot be started: Status{Error::OutOfMemory, "threadCount"}. Either way the count is left as it was.
   Status setThreadCount(int n);
   int threadCount() const;
-  static constexpr int kMaxThreads = 64;
-  /// Whether this build has threads: natively yes; in WebAssembly only the -pthread build (collide2d/threads).
-  static bool threadsAvailable();
+  /// The most threads this build can give step(): natively 64; the default WebAssembly module 1 (no threads); the
+  /// threaded one (collide2d/threads) its pool of workers + 1.
+  static int maxThreadCount();
   /// What the last step() did: candidate pairs (filters accept, bounds overlap) and how many of them a certificate
   /// answered (no narrow-phase test: pairs apart in every mode, touching ones in PairsOnly mode).
   struct StepStats {

@@ -86,7 +86,7 @@ World::StepStats World::stepStats() const { return impl().narrow.stats; }
 // results do). In a build without threads (WebAssembly without -pthread) there is no pool and n must be 1.
 Status World::setThreadCount(int n) {
   Impl& w = impl();
-  if (n < 1 || n > kMaxThreads || (!COLLIDE2D_THREADS && n > 1)) return Status{Error::InvalidArgument, "threadCount"};
+  if (n < 1 || n > maxThreadCount()) return Status{Error::InvalidArgument, "threadCount"};
   if (n == threadCount()) return {};
   std::unique_ptr<world::ThreadPool> pool;
   if (n > 1) {
@@ -98,7 +98,17 @@ Status World::setThreadCount(int n) {
   return {};
 }
 int World::threadCount() const { return impl().pool ? impl().pool->workers() + 1 : 1; }
-bool World::threadsAvailable() { return COLLIDE2D_THREADS != 0; }
+// (COLLIDE2D_MAX_THREADS: the threaded WebAssembly module's pool of workers + 1, web/wasm/CMakeLists.txt. A
+// pthread_create beyond that pool would start its worker only after the step waiting for it returned.)
+int World::maxThreadCount() {
+#if !COLLIDE2D_THREADS
+  return 1;
+#elif defined(COLLIDE2D_MAX_THREADS)
+  return COLLIDE2D_MAX_THREADS;
+#else
+  return 64;
+#endif
+}
 
 void World::setCellSize(double size) { impl().broad.setCellSize(size); }
 double World::cellSize() const { return impl().broad.cellSize(); }
