@@ -100,12 +100,13 @@
 //   it changed. A static grid that cannot be allocated is not an error: its bodies are binned with the moving ones
 //   until it can be.
 // * Threads: setThreadCount(n) lets step() test the candidate pairs (the narrow phase) on n threads: the calling
-//   thread and n - 1 workers the World starts then and keeps (joined by setThreadCount(1) or the destructor). A step
-//   with fewer than 2,048 candidate pairs runs on the calling thread alone. The answers (pairs, contacts, manifolds,
-//   part records, events, certificates, and so every later step) are the same bit for bit as on one thread: the
-//   candidates are cut into chunks tested into their own buffers and merged in order. The World is still used from
-//   one thread at a time; the workers run only inside step(). Natively this needs the platform's threads (CMake links
-//   Threads::Threads); the default WebAssembly module has none (threadsAvailable() false: only n = 1).
+//   thread and n - 1 workers. Natively the World starts them then and keeps them (joined by setThreadCount(1) or the
+//   destructor); in the threaded WebAssembly module (collide2d/threads) every World uses the workers the module
+//   started at load. A step with fewer than 2,048 candidate pairs runs on the calling thread alone. The answers
+//   (pairs, contacts, manifolds, part records, events, certificates, and so every later step) are the same bit for
+//   bit as on one thread: the candidates are cut into chunks tested into their own buffers and merged in order. The
+//   World is still used from one thread at a time; the workers run only inside step(). Natively this needs the
+//   platform's threads (CMake links Threads::Threads); the default WebAssembly module has none (maxThreadCount() 1).
 // * Temporal coherence (PairsOnly mode; on by default, setCoherence(false) turns it off, stepStats() counts what it
 //   did): step() keeps, for a candidate pair it tested, a certificate (in a list of 3 per body) of its answer
 //   (touching or apart) and of how far the two bodies may translate relative to each other without changing that

@@ -39,7 +39,7 @@ Status World::step() {
 #if COLLIDE2D_THREADS
   // (Chunk buffers that cannot be had: this step runs on one thread, with the same answers.)
   if (w.pool && w.narrow.threaded(c) && w.narrow.reserveChunks(c, w.broad.partPairBound)) {
-    w.narrow.testThreaded(w.broad.candidates, w.store, *w.pool);
+    w.narrow.testThreaded(w.broad.candidates, w.store, *w.pool, w.helpers);
   } else {
     w.narrow.test(w.broad.candidates, w.store);
   }
@@ -88,16 +88,25 @@ Status World::setThreadCount(int n) {
   Impl& w = impl();
   if (n < 1 || n > maxThreadCount()) return Status{Error::InvalidArgument, "threadCount"};
   if (n == threadCount()) return {};
-  std::unique_ptr<world::ThreadPool> pool;
+  std::unique_ptr<world::ThreadPool> own;
+  world::ThreadPool* pool = nullptr;
   if (n > 1) {
-    pool = world::ThreadPool::create(n - 1);
-    if (!pool) return Status{Error::OutOfMemory, "threadCount"};
+#if defined(__EMSCRIPTEN__)
+    pool = world::ThreadPool::shared(maxThreadCount() - 1);  // (thread_pool.h: one pool for every World)
+#else
+    own = world::ThreadPool::create(n - 1);
+    pool = own.get();
+#endif
+    if (pool == nullptr) return Status{Error::OutOfMemory, "threadCount"};
   }
   if (!w.narrow.setThreads(n)) return world::outOfMemory();
-  w.pool = std::move(pool);
+  w.ownPool = std::move(own);
+  w.pool = pool;
+  w.helpers = n - 1;
   return {};
 }
-int World::threadCount() const { return impl().pool ? impl().pool->workers() + 1 : 1; }
+int World::threadCount() const { return impl().helpers + 1; }
+
 // (COLLIDE2D_MAX_THREADS: the threaded WebAssembly module's pool of workers + 1, web/wasm/CMakeLists.txt. A
 // pthread_create beyond that pool would start its worker only after the step waiting for it returned.)
 int World::maxThreadCount() {

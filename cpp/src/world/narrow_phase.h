@@ -79,9 +79,10 @@ struct NarrowPhase {
   bool threaded(std::size_t candidates) const;
   /// Room in every chunk's buffers for its share of `candidates` pairs (call when threaded()); false: no memory.
   bool reserveChunks(std::size_t candidates, std::size_t partPairBound);
-  /// test() over fixed chunks of the candidates run by `pool`, each chunk into its own buffers, merged in chunk
+  /// test() over fixed chunks of the candidates run by `pool` (`helpers` of its workers), each chunk into its own buffers, merged in chunk
   /// order: the results (and the certificates made) are those of test(), bit for bit.
-  void testThreaded(const std::vector<std::uint32_t>& candidates, const BodyStore& store, ThreadPool& pool);
+  void testThreaded(const std::vector<std::uint32_t>& candidates, const BodyStore& store, ThreadPool& pool,
+                    int helpers);
   /// After a step: certificates neither made nor used by it are freed, and the drifts start again from zero.
   void finish();
 

@@ -82,7 +82,8 @@ void NarrowPhase::runChunk(void* self, std::size_t k) {
 }
 
 // (Appends within the capacity reserveResults made: never allocates.)
-void NarrowPhase::testThreaded(const std::vector<std::uint32_t>& candidates, const BodyStore& store, ThreadPool& pool) {
+void NarrowPhase::testThreaded(const std::vector<std::uint32_t>& candidates, const BodyStore& store, ThreadPool& pool,
+                               int helpers) {
   pairBodies.clear();
   pairContacts.clear();
   pairParts.clear();
@@ -90,7 +91,7 @@ void NarrowPhase::testThreaded(const std::vector<std::uint32_t>& candidates, con
   chunkCandidates_ = candidates.data();
   chunkStore_ = &store;
   ThreadTuning::threadedSteps.fetch_add(1, std::memory_order_relaxed);
-  pool.run(chunksUsed_, &NarrowPhase::runChunk, this);
+  pool.run(chunksUsed_, &NarrowPhase::runChunk, this, helpers);
   chunkCandidates_ = nullptr;
   chunkStore_ = nullptr;
   const BodyHandle* handles = store.handles.data();

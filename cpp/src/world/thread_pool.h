@@ -2,10 +2,17 @@
 // wherever threads exist: natively (std::thread) and in a WebAssembly build with -pthread (collide2d/threads); a
 // WebAssembly build without it has none (COLLIDE2D_THREADS is 0) and World::setThreadCount accepts 1 only.
 //
-// run(tasks, fn, ctx) calls fn(ctx, t) once for every t in [0, tasks), spread over the workers and the calling thread
-// (each takes the next task number until none is left), and returns when every call has returned. It allocates
-// nothing: the workers wait on a condition variable between runs. What a task writes must not depend on which
-// thread runs it (each task writes its own output), so the results are the same for any number of threads.
+// run(tasks, fn, ctx, helpers) calls fn(ctx, t) once for every t in [0, tasks), spread over the first `helpers`
+// workers and the calling thread (each takes the next task number until none is left), and returns when every call
+// has returned. It allocates nothing: the workers wait on a condition variable between runs. What a task writes must
+// not depend on which thread runs it (each task writes its own output), so the results are the same for any number of
+// threads.
+//
+// Natively each World owns its pool (create). In WebAssembly the Worlds share one pool, started at the first
+// setThreadCount(n > 1) and never stopped (shared): a browser's main thread cannot start a worker and wait for it in
+// the same task, and a pool of its own per World would hand its workers back to Emscripten only when the page's
+// thread next returns to its event loop, so a World made right after another was deleted could wait forever for
+// workers that cannot start. (The Worlds of a page run on its one thread, so no two steps use the pool at once.)
 #pragma once
 
 #if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
@@ -34,17 +41,20 @@ class ThreadPool {
   /// A pool of `workers` threads (besides the caller's), or null when they cannot be started (or this build has no
   /// threads).
   static std::unique_ptr<ThreadPool> create(int workers);
+  /// The one pool every World shares (WebAssembly), of `workers` threads (the first call decides), or null when they
+  /// cannot be started.
+  static ThreadPool* shared(int workers);
   ~ThreadPool();
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
 
   int workers() const;
-  void run(std::size_t tasks, Task fn, void* ctx);
+  void run(std::size_t tasks, Task fn, void* ctx, int helpers);
 
  private:
   ThreadPool() = default;
 #if COLLIDE2D_THREADS
-  void work();
+  void work(int index);
   void take();  // runs tasks until none is left
 
   std::mutex mutex_;
@@ -52,6 +62,7 @@ class ThreadPool {
   std::vector<std::thread> threads_;
   std::uint64_t generation_ = 0;  // (guarded by mutex_) one more per run
   int busy_ = 0;                  // (guarded by mutex_) workers still in this run
+  int helpers_ = 0;               // (guarded by mutex_) the workers [0, helpers_) take part in this run
   bool stop_ = false;             // (guarded by mutex_)
   Task fn_ = nullptr;             // (written under mutex_ before a run; read by the workers after they wake)
   void* ctx_ = nullptr;
