@@ -85,6 +85,9 @@ World::StepStats World::stepStats() const { return impl().narrow.stats; }
 // The pool is made here, never in step(): a step allocates nothing once warm (its chunks' buffers grow as the
 // results do). In a build without threads (WebAssembly without -pthread) there is no pool and n must be 1.
 Status World::setThreadCount(int n) {
+#if !COLLIDE2D_THREADS
+  return n == 1 ? Status{} : Status{Error::InvalidArgument, "threadCount"};
+#else
   Impl& w = impl();
   if (n < 1 || n > maxThreadCount()) return Status{Error::InvalidArgument, "threadCount"};
   if (n == threadCount()) return {};
@@ -104,6 +107,7 @@ Status World::setThreadCount(int n) {
   w.pool = pool;
   w.helpers = n - 1;
   return {};
+#endif
 }
 int World::threadCount() const { return impl().helpers + 1; }
 

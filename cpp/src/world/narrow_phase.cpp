@@ -4,6 +4,7 @@
 #include "coherence.h"
 #include "world/broad_phase.h"
 #include "world/memory.h"
+#include "world/thread_pool.h"
 
 #include <algorithm>
 #include <cstring>
@@ -407,11 +408,13 @@ void NarrowPhase::testRange(const std::uint32_t* cand, std::size_t n, const Body
 
 bool NarrowPhase::oversized() const {
   bool chunks = false;
+#if COLLIDE2D_THREADS
   for (std::size_t k = 0; k < chunkCount_; ++k) {
     const Chunk& ch = chunks_[k];
     chunks = chunks || world::oversized(ch.bodies) || world::oversized(ch.contacts) ||
              world::oversized(ch.manifolds) || world::oversized(ch.parts) || world::oversized(ch.certs);
   }
+#endif
   return world::oversized(pairBodies) || world::oversized(pairContacts) || world::oversized(pairManifolds) ||
          world::oversized(pairParts) || chunks;
 }
@@ -421,6 +424,7 @@ void NarrowPhase::releaseSlack() {
   shrink(pairContacts);
   shrink(pairManifolds);
   shrink(pairParts);
+#if COLLIDE2D_THREADS
   for (std::size_t k = 0; k < chunkCount_; ++k) {
     Chunk& ch = chunks_[k];
     if (k >= chunksUsed_) ch.begin = ch.end = 0;
@@ -430,15 +434,19 @@ void NarrowPhase::releaseSlack() {
     shrink(ch.parts);
     shrink(ch.certs);
   }
+#endif
 }
 
 std::size_t NarrowPhase::heapBytes() const {
-  std::size_t chunks = chunkCount_ * sizeof(Chunk);
+  std::size_t chunks = 0;
+#if COLLIDE2D_THREADS
+  chunks = chunkCount_ * sizeof(Chunk);
   for (std::size_t k = 0; k < chunkCount_; ++k) {
     const Chunk& ch = chunks_[k];
     chunks += capacityBytes(ch.bodies) + capacityBytes(ch.contacts) + capacityBytes(ch.manifolds) +
               capacityBytes(ch.parts) + capacityBytes(ch.certs);
   }
+#endif
   return capacityBytes(pairBodies) + capacityBytes(pairContacts) + capacityBytes(pairManifolds) +
          capacityBytes(pairParts) + capacityBytes(cache_) + capacityBytes(drift_) + capacityBytes(drifted_) + chunks;
 }
