@@ -42,49 +42,62 @@ ThreadPool::~ThreadPool() {
 
 int ThreadPool::workers() const { return static_cast<int>(threads_.size()); }
 
-void ThreadPool::take() {
+// Tasks are claimed from `ticket_`: the run's generation (high 32 bits) and the next task number (low 32). A worker
+// claims only tasks of the run it woke for (a compare-exchange that fails once another run began), so run() waits for
+// the tasks to be done, not for every worker to wake: a worker the system has not scheduled yet (a busy machine)
+// holds nothing up; when it wakes late it finds its run over and waits again.
+void ThreadPool::take(std::uint64_t generation, Task fn, void* ctx, std::size_t tasks) {
+  std::uint64_t t = ticket_.load(std::memory_order_relaxed);
   for (;;) {
-    const std::size_t t = next_.fetch_add(1, std::memory_order_relaxed);
-    if (t >= tasks_) return;
-    fn_(ctx_, t);
+    if ((t >> 32) != (generation & 0xFFFFFFFFu) || (t & 0xFFFFFFFFu) >= tasks) return;
+    if (!ticket_.compare_exchange_weak(t, t + 1, std::memory_order_acquire, std::memory_order_relaxed)) continue;
+    fn(ctx, static_cast<std::size_t>(t & 0xFFFFFFFFu));
+    if (done_.fetch_add(1, std::memory_order_acq_rel) + 1 == tasks) {
+      { std::lock_guard<std::mutex> lock(mutex_); }  // (run() checks done_ under the mutex: no lost wake-up)
+      finished_.notify_one();
+    }
+    t = ticket_.load(std::memory_order_relaxed);
   }
 }
 
 void ThreadPool::work(int index) {
   std::uint64_t seen = 0;
   for (;;) {
+    Task fn;
+    void* ctx;
+    std::size_t tasks;
     {
       std::unique_lock<std::mutex> lock(mutex_);
       wake_.wait(lock, [&] { return stop_ || (generation_ != seen && index < helpers_); });
       if (stop_) return;
       seen = generation_;
+      fn = fn_;
+      ctx = ctx_;
+      tasks = tasks_;
     }
-    take();
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (--busy_ == 0) done_.notify_one();
-    }
+    take(seen, fn, ctx, tasks);
   }
 }
 
-// The mutex orders everything: the task's inputs (written before run) and fn_ / ctx_ / tasks_ happen before a
-// worker's wake, and every task's outputs happen before run returns (busy_ reaches 0 under the mutex).
+// The task's inputs (written before run) and fn_ / ctx_ / tasks_ happen before a worker's wake (the mutex); a task's
+// claim acquires the ticket the run released; every task's outputs happen before run returns (done_, acq_rel).
 void ThreadPool::run(std::size_t tasks, Task fn, void* ctx, int helpers) {
   helpers = std::clamp(helpers, 0, static_cast<int>(threads_.size()));
+  std::uint64_t generation;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     fn_ = fn;
     ctx_ = ctx;
     tasks_ = tasks;
-    next_.store(0, std::memory_order_relaxed);
-    busy_ = helpers;
     helpers_ = helpers;
-    ++generation_;
+    generation = ++generation_;
+    done_.store(0, std::memory_order_relaxed);
+    ticket_.store((generation & 0xFFFFFFFFu) << 32, std::memory_order_release);
   }
-  wake_.notify_all();
-  take();
+  if (helpers > 0) wake_.notify_all();
+  take(generation, fn, ctx, tasks);
   std::unique_lock<std::mutex> lock(mutex_);
-  done_.wait(lock, [&] { return busy_ == 0; });
+  finished_.wait(lock, [&] { return done_.load(std::memory_order_acquire) == tasks; });
 }
 
 #else

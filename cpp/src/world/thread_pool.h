@@ -22,6 +22,7 @@
 #endif
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 #if COLLIDE2D_THREADS
@@ -55,19 +56,19 @@ class ThreadPool {
   ThreadPool() = default;
 #if COLLIDE2D_THREADS
   void work(int index);
-  void take();  // runs tasks until none is left
+  void take(std::uint64_t generation, Task fn, void* ctx, std::size_t tasks);  // claims and runs tasks of that run
 
   std::mutex mutex_;
-  std::condition_variable wake_, done_;
+  std::condition_variable wake_, finished_;
   std::vector<std::thread> threads_;
   std::uint64_t generation_ = 0;  // (guarded by mutex_) one more per run
-  int busy_ = 0;                  // (guarded by mutex_) workers still in this run
   int helpers_ = 0;               // (guarded by mutex_) the workers [0, helpers_) take part in this run
   bool stop_ = false;             // (guarded by mutex_)
-  Task fn_ = nullptr;             // (written under mutex_ before a run; read by the workers after they wake)
+  Task fn_ = nullptr;             // (guarded by mutex_) this run's
   void* ctx_ = nullptr;
   std::size_t tasks_ = 0;
-  std::atomic<std::size_t> next_{0};
+  std::atomic<std::uint64_t> ticket_{0};  // this run's generation (high 32 bits) | the next task to claim
+  std::atomic<std::size_t> done_{0};      // tasks of this run done
 #endif
 };
 
