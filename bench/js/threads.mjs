@@ -1,8 +1,8 @@
 // collide2d/threads in Node: the World frame (setTransforms + step, contact mode 'pairs') of the bench/scene.h scene
 // (./scene.mjs), one World per thread count, frames interleaved (1 thread, 2 threads, 1, 2, ...), the pairs checked
-// equal. Prints the median ms per frame of each, and the default entry's (collide2d) for reference.
+// equal. Prints the median ms per frame of each. --entry=collide2d runs the default entry instead (--threads=1).
 //
-// Usage: node bench/js/threads.mjs [N ...] [--frames=T] [--warmup=W] [--threads=1,2]
+// Usage: node bench/js/threads.mjs [N ...] [--frames=T] [--warmup=W] [--threads=1,2] [--entry=collide2d/threads]
 //   default N = 10000 100000; frames 5 warm-up + 20 timed.
 import { performance } from 'node:perf_hooks';
 import { advance, fillTransforms, Kind, makeScene } from './scene.mjs';
@@ -17,13 +17,14 @@ const frames = Number(opt('frames', 20));
 const warmup = Number(opt('warmup', 5));
 const threadCounts = opt('threads', '1,2').split(',').map(Number);
 
-const c2 = await import('collide2d/threads');
+const entry = opt('entry', 'collide2d/threads');
+const c2 = await import(entry);
 await c2.init();
 
 function makeWorld(s, threads) {
   const w = new c2.World();
   w.setContactMode('pairs');
-  w.setThreadCount(threads);
+  if (threads !== 1) w.setThreadCount(threads);
   w.reserve(s.bodies.length);
   for (const b of s.bodies) {
     let shape;
@@ -65,7 +66,7 @@ for (const n of sizes.length > 0 ? sizes : [10000, 100000]) {
   for (const r of runs.slice(1)) {
     if (r.pairs.join() !== runs[0].pairs.join()) throw new Error(`pairs differ at ${r.t} threads`);
   }
-  console.log(`${n} bodies, pairs mode, ${runs[0].pairs.at(-1)} pairs/frame: ` +
+  console.log(`${entry}: ${n} bodies, pairs mode, ${runs[0].pairs.at(-1)} pairs/frame: ` +
     runs.map((r) => `${r.t} thread${r.t > 1 ? 's' : ''} ${median(r.times).toFixed(2)} ms`).join(', '));
   for (const r of runs) r.w.free();
 }
