@@ -6,7 +6,9 @@
 
 #include <collide2d/world.h>
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <cstring>
 #include <fstream>
 #include <span>
@@ -19,6 +21,7 @@
 #include "../../bench/scene.h"
 #include "determinism_scene.h"
 #include "world/narrow_phase.h"
+#include "world/thread_pool.h"
 
 namespace {
 
@@ -86,6 +89,23 @@ TEST(WorldThreads, ThreadCountIsRangeChecked) {
   EXPECT_EQ(w.threadCount(), 1);
   ASSERT_TRUE(w.setThreadCount(World::maxThreadCount()));
   EXPECT_EQ(w.threadCount(), World::maxThreadCount());
+}
+
+// The pool alone: every task of every run runs exactly once, whatever the number of helpers a run asks for (0..all,
+// changing from run to run: workers left out of one run, or waking late, take no task of the next).
+TEST(WorldThreads, PoolRunsEveryTaskOnce) {
+  std::unique_ptr<world::ThreadPool> pool = world::ThreadPool::create(3);
+  ASSERT_NE(pool, nullptr);
+  EXPECT_EQ(pool->workers(), 3);
+  struct Ctx {
+    std::vector<std::atomic<int>> hits;
+  };
+  for (int run = 0; run < 400; ++run) {
+    const std::size_t tasks = static_cast<std::size_t>(run % 37);
+    Ctx ctx{std::vector<std::atomic<int>>(tasks)};
+    pool->run(tasks, [](void* c, std::size_t t) { static_cast<Ctx*>(c)->hits[t].fetch_add(1); }, &ctx, run % 5);
+    for (std::size_t t = 0; t < tasks; ++t) ASSERT_EQ(ctx.hits[t].load(), 1) << "run " << run << " task " << t;
+  }
 }
 
 TEST(WorldThreads, DeterminismHashIsTheSameOnOneToFourThreads) {
