@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the WebAssembly module (web/pkg/collide2d.{mjs,wasm}, and collide2d.wasm.base64.mjs for the inline entry),
+# Builds the WebAssembly modules (web/pkg/collide2d.{mjs,wasm}, and collide2d.wasm.base64.mjs for the inline entry;
+# web/pkg/collide2d-threads.{mjs,wasm,worker.js,worker.cjs} for collide2d/threads),
 # the package's JavaScript and declarations (tsc: web/lib/src/*.ts -> web/lib/*.js + *.d.ts) and, unless
 # --module-only, the GoogleTest suite compiled to wasm, in build/wasm (emcmake, Release). Installs Emscripten through
 # scripts/setup.sh when missing.
@@ -25,6 +26,26 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
     "-DCMAKE_CROSSCOMPILING_EMULATOR=$(command -v node);--no-experimental-fetch" >/dev/null
 fi
 cmake --build "$build" -j"${JOBS:-2}" "${target[@]}"
+
+# collide2d/threads: the module built with wasm threads (web/wasm/CMakeLists.txt: collide2d_wasm_threads).
+cmake --build "$build" -j"${JOBS:-2}" --target collide2d_wasm_threads
+# Emscripten 3.1.6's ES6 glue with ENVIRONMENT=...,node (needed: Node's workers) uses `require` and `__dirname`, which
+# an ES module does not have ("__dirname is not defined in ES module scope"): they become process.getBuiltinModule
+# (Node >= 20.16, 22.3) and the module's own folder. Its worker script is a classic script that uses require too:
+# Node, for which this package's .js files are ES modules ("type": "module"), gets a .cjs copy (collide2d/threads
+# points Node's workers at it through locateFile).
+glue=web/pkg/collide2d-threads.mjs
+if [ -f "$glue" ] && grep -q '__dirname\|require(' "$glue"; then
+  sed -i -e 's/__dirname+"\/"/process.getBuiltinModule("url").fileURLToPath(new URL(".\/",import.meta.url))/g' \
+    -e 's/\brequire(/process.getBuiltinModule(/g' "$glue"
+  if grep -q '__dirname\|[^.]require(' "$glue"; then
+    echo "build-wasm.sh: $glue still uses __dirname or require (Emscripten's glue changed?)" >&2
+    exit 1
+  fi
+fi
+if [ -f web/pkg/collide2d-threads.worker.js ]; then
+  cp web/pkg/collide2d-threads.worker.js web/pkg/collide2d-threads.worker.cjs
+fi
 
 # The inline entry (collide2d/inline) embeds the module: its bytes as a base64 string module, rebuilt when the .wasm
 # changed.

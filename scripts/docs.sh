@@ -2,7 +2,7 @@
 # `npm run docs`: the API reference, written to web/app/public/api/ (generated, not committed), which the tutorial's
 # Vite setup serves at /api/ (`npm start`) and copies into web/dist/api/ (`npm run build`):
 #   - TypeDoc (typedoc.json; the pinned devDependency) from the package's entry points, web/lib/src/index.ts and
-#     inline.ts -> api/;
+#     inline.ts and threads.ts -> api/;
 #   - Doxygen (docs/doxygen/Doxyfile; Debian's doxygen, installed by scripts/setup.sh docs) from cpp/include/collide2d -> api/cpp/.
 # Any warning of either (a broken {@link} or \ref, a type the docs reference but the package does not export) fails
 # the run. tests/docs/api.test.js checks the output's pages and links.

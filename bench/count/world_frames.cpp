@@ -1,11 +1,12 @@
 // World frames for instruction counts and for checking that a change keeps every answer bit for bit.
 //
-//   collide2d_frames SCENE MODE [coherence=1] [warm=10] [frames=20]
+//   collide2d_frames SCENE MODE [coherence=1] [warm=10] [frames=20] [threads=1]
 //     SCENE  moving:N  the scene of bench/scene.h with N bodies (every body moves every frame, setTransforms(xya))
 //            level     the level scene of BM_WorldLevel: 5,000 moving bodies of that scene over 50,000 static level
 //                      pieces (tiles, slopes, compound U pieces); setTransforms(handles, xya) of the moving bodies
 //            level0    the same 5,000 moving bodies alone
 //     MODE   contacts | pairs | manifolds
+//   threads: World::setThreadCount (the hash must not change with it).
 //   Runs `warm` frames, then `frames` frames inside measureFrames() and prints the pairs per frame and a hash of
 //   everything step() reported in those frames (pairs, contacts, manifolds, part records, begin and end events).
 //
@@ -130,14 +131,19 @@ extern "C" __attribute__((noinline)) void measureFrames(Run* r, int frames) {
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: %s moving:N|level|level0 contacts|pairs|manifolds [coherence] [warm] [frames]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s moving:N|level|level0 contacts|pairs|manifolds [coherence] [warm] [frames] [threads]\n", argv[0]);
     return 2;
   }
   const std::string sceneArg = argv[1], modeArg = argv[2];
   const bool coherence = argc > 3 ? std::atoi(argv[3]) != 0 : true;
   const int warm = argc > 4 ? std::atoi(argv[4]) : 10;
   const int frames = argc > 5 ? std::atoi(argv[5]) : 20;
+  const int threads = argc > 6 ? std::atoi(argv[6]) : 1;
   Run* r = new Run;
+  if (const Status st = r->w.setThreadCount(threads); !st) {
+    std::fprintf(stderr, "setThreadCount(%d) rejected: %s\n", threads, st.field);
+    return 2;
+  }
   r->w.setContactMode(modeArg == "pairs" ? ContactMode::PairsOnly
                       : modeArg == "manifolds" ? ContactMode::Manifolds : ContactMode::Contacts);
   r->w.setCoherence(coherence);
@@ -158,8 +164,8 @@ int main(int argc, char** argv) {
   (void)r->w.step();
   for (int i = 0; i < warm; ++i) frame(*r, false);
   measureFrames(r, frames);
-  std::printf("%s %s coherence=%d bodies=%zu pairs/frame=%.1f hash=%016" PRIx64 " bytes/body=%.1f ms/frame=%.3f\n",
-              sceneArg.c_str(), modeArg.c_str(), coherence ? 1 : 0, r->w.bodyCount(), r->pairs / frames, r->hash.h,
+  std::printf("%s %s coherence=%d threads=%d bodies=%zu pairs/frame=%.1f hash=%016" PRIx64 " bytes/body=%.1f ms/frame=%.3f\n",
+              sceneArg.c_str(), modeArg.c_str(), coherence ? 1 : 0, threads, r->w.bodyCount(), r->pairs / frames, r->hash.h,
               static_cast<double>(r->w.heapBytes()) / static_cast<double>(r->w.bodyCount()), 1e3 * r->seconds / frames);
   delete r;
   return 0;

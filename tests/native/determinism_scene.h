@@ -199,9 +199,12 @@ struct Run {
 };
 
 /// The scene's hash after `frames` frames (see the top of this file); `angles`, when given, receives every transform
-/// angle the World was given (to count where glibc's sin / cos would have differed).
-inline std::uint64_t worldHash(std::uint32_t seed, int n, int frames, std::vector<double>* angles = nullptr) {
+/// angle the World was given (to count where glibc's sin / cos would have differed);
+/// `threads`: World::setThreadCount (the hash must not depend on it).
+inline std::uint64_t worldHash(std::uint32_t seed, int n, int frames, std::vector<double>* angles = nullptr,
+                               int threads = 1) {
   Run run(seed);
+  if (!run.world.setThreadCount(threads)) return 0;
   run.side = std::sqrt(static_cast<double>(n) * 40.0);
   for (int i = 0; i < n; ++i) run.addBody();
   Fnv64Words hash;

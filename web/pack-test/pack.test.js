@@ -41,7 +41,10 @@ const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 // one .js and one .d.ts per source module; esm-only.cjs is what require() gets.
 const SHIPPED = (libModules) => ['package.json', 'README.md', 'LICENSE', 'THIRD_PARTY_NOTICES.md', 'web/lib/esm-only.cjs',
   ...libModules.flatMap((m) => [`web/lib/${m}.d.ts`, `web/lib/${m}.js`]),
-  'web/pkg/collide2d.mjs', 'web/pkg/collide2d.wasm', 'web/pkg/collide2d.wasm.base64.mjs'];
+  'web/pkg/collide2d.mjs', 'web/pkg/collide2d.wasm', 'web/pkg/collide2d.wasm.base64.mjs',
+  // collide2d/threads: its module, glue and worker script (a .cjs copy for Node)
+  'web/pkg/collide2d-threads.mjs', 'web/pkg/collide2d-threads.wasm', 'web/pkg/collide2d-threads.worker.js',
+  'web/pkg/collide2d-threads.worker.cjs'];
 
 let tmp = ''; // holds the clone, the tarball and the project
 let clone = ''; // the fresh clone that is packed
@@ -94,8 +97,8 @@ before(() => {
   manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
   const main = manifest.exports['.'];
   entry = typeof main === 'string' ? main : (main.import ?? main.default);
-  const wasms = packed.files.map((f) => f.path).filter((p) => p.endsWith('.wasm'));
-  assert.equal(wasms.length, 1, `one .wasm in the tarball: ${wasms}`);
+  const wasms = packed.files.map((f) => f.path).filter((p) => p.endsWith('.wasm') && !p.includes('-threads'));
+  assert.equal(wasms.length, 1, `one .wasm besides collide2d/threads' in the tarball: ${wasms}`);
   [wasmFile] = wasms;
   writeFileSync(join(project, 'compute.js'), computeSource('collide2d'));
   writeFileSync(join(project, 'world.js'), WORLD_SOURCE);

@@ -52,11 +52,13 @@ const MODES = ['contacts', 'pairs', 'manifolds'];
 const TS = [0.0, 0.4, 1.0, 2.5, -2.5, -1.0, -0.4];
 
 /**
- * The scene's hash (a '0x' + 16 hex digits string) after `frames` frames; `c2` is the initialised package.
+ * The scene's hash (a '0x' + 16 hex digits string) after `frames` frames; `c2` is the initialised package;
+ * `threads`: World.setThreadCount (the hash must not depend on it).
  */
-export function worldHash(c2, seed, n, frames) {
+export function worldHash(c2, seed, n, frames, threads = 1) {
   const rng = mulberry32(seed);
   const world = new c2.World();
+  if (threads !== 1) world.setThreadCount(threads);
   const side = Math.sqrt(n * 40.0);
   let made = 0;
   let live = [];

@@ -312,6 +312,11 @@ double c2_world_heap_bytes(World& world) {
 void c2_world_set_contact_mode(World& w, int mode) { w.setContactMode(static_cast<ContactMode>(mode)); }
 /// Temporal coherence on (1) or off (0).
 void c2_world_set_coherence(World& w, int on) { w.setCoherence(on != 0); }
+/// World::setThreadCount: 0 when set, else the Error code (the wrapper checked the range: only a worker that could not
+/// be started fails here).
+int c2_world_set_thread_count(World& w, int n) { return static_cast<int>(w.setThreadCount(n).error); }
+int c2_world_thread_count(World& w) { return w.threadCount(); }
+int c2_max_thread_count() { return World::maxThreadCount(); }
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(collide2d_world_bodies) {
@@ -343,4 +348,7 @@ EMSCRIPTEN_BINDINGS(collide2d_world_bodies) {
   function("worldHeapBytes", viaAddress<c2_world_heap_bytes>);
   function("worldSetContactMode", viaAddress<c2_world_set_contact_mode>);
   function("worldSetCoherence", viaAddress<c2_world_set_coherence>);
+  function("worldSetThreadCount", viaAddress<c2_world_set_thread_count>);
+  function("worldThreadCount", viaAddress<c2_world_thread_count>);
+  function("maxThreadCount", &c2_max_thread_count);
 }

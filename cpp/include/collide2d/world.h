@@ -99,6 +99,14 @@
 //   once in a while costs about what a moving body costs, and the static grid is rebuilt at most once per eighth of
 //   it changed. A static grid that cannot be allocated is not an error: its bodies are binned with the moving ones
 //   until it can be.
+// * Threads: setThreadCount(n) lets step() test the candidate pairs (the narrow phase) on n threads: the calling
+//   thread and n - 1 workers. Natively the World starts them then and keeps them (joined by setThreadCount(1) or the
+//   destructor); in the threaded WebAssembly module (collide2d/threads) every World uses the workers the module
+//   started at load. A step with fewer than 2,048 candidate pairs runs on the calling thread alone. The answers
+//   (pairs, contacts, manifolds, part records, events, certificates, and so every later step) are the same bit for
+//   bit as on one thread: the candidates are cut into chunks tested into their own buffers and merged in order. The
+//   World is still used from one thread at a time; the workers run only inside step(). Natively this needs the
+//   platform's threads (CMake links Threads::Threads); the default WebAssembly module has none (maxThreadCount() 1).
 // * Temporal coherence (PairsOnly mode; on by default, setCoherence(false) turns it off, stepStats() counts what it
 //   did): step() keeps, for a candidate pair it tested, a certificate (in a list of 3 per body) of its answer
 //   (touching or apart) and of how far the two bodies may translate relative to each other without changing that
@@ -481,6 +489,14 @@ class World {
   /// is tested from scratch at every step; the answers are the same either way (it exists to measure and test that).
   void setCoherence(bool on);
   bool coherence() const;
+  /// Threads step() uses (see "Threads" at the top of this file): 1 (the default) .. maxThreadCount(); the answers
+  /// are the same bit for bit whatever the count. n out of that range: Status{Error::InvalidArgument, "threadCount"};
+  /// workers that cannot be started: Status{Error::OutOfMemory, "threadCount"}. Either way the count is left as it was.
+  Status setThreadCount(int n);
+  int threadCount() const;
+  /// The most threads this build can give step(): natively 64; the default WebAssembly module 1 (no threads); the
+  /// threaded one (collide2d/threads) its pool of workers + 1.
+  static int maxThreadCount();
   /// What the last step() did: candidate pairs (filters accept, bounds overlap) and how many of them a certificate
   /// answered (no narrow-phase test: pairs apart in every mode, touching ones in PairsOnly mode).
   struct StepStats {

@@ -36,7 +36,16 @@ Status World::step() {
   if (!(w.narrow.reserveResults(c, w.broad.partPairBound) && w.pairs.reserve(c, w.store.slots.size()))) {
     return world::outOfMemory();  // (the pair set still holds the last step's end events)
   }
+#if COLLIDE2D_THREADS
+  // (Chunk buffers that cannot be had: this step runs on one thread, with the same answers.)
+  if (w.pool && w.narrow.threaded(c) && w.narrow.reserveChunks(c, w.broad.partPairBound)) {
+    w.narrow.testThreaded(w.broad.candidates, w.store, *w.pool, w.helpers);
+  } else {
+    w.narrow.test(w.broad.candidates, w.store);
+  }
+#else
   w.narrow.test(w.broad.candidates, w.store);
+#endif
   w.pairs.update(w.narrow.pairBodies, w.store.slots.size());
   w.releaseSlack();
   w.narrow.finish();
@@ -72,6 +81,47 @@ ContactMode World::contactMode() const { return impl().narrow.mode; }
 void World::setCoherence(bool on) { impl().narrow.coherence = on; }
 bool World::coherence() const { return impl().narrow.coherence; }
 World::StepStats World::stepStats() const { return impl().narrow.stats; }
+
+// The pool is made here, never in step(): a step allocates nothing once warm (its chunks' buffers grow as the
+// results do). In a build without threads (WebAssembly without -pthread) there is no pool and n must be 1.
+Status World::setThreadCount(int n) {
+#if !COLLIDE2D_THREADS
+  return n == 1 ? Status{} : Status{Error::InvalidArgument, "threadCount"};
+#else
+  Impl& w = impl();
+  if (n < 1 || n > maxThreadCount()) return Status{Error::InvalidArgument, "threadCount"};
+  if (n == threadCount()) return {};
+  std::unique_ptr<world::ThreadPool> own;
+  world::ThreadPool* pool = nullptr;
+  if (n > 1) {
+#if defined(__EMSCRIPTEN__)
+    pool = world::ThreadPool::shared(maxThreadCount() - 1);  // (thread_pool.h: one pool for every World)
+#else
+    own = world::ThreadPool::create(n - 1);
+    pool = own.get();
+#endif
+    if (pool == nullptr) return Status{Error::OutOfMemory, "threadCount"};
+  }
+  if (!w.narrow.setThreads(n)) return world::outOfMemory();
+  w.ownPool = std::move(own);
+  w.pool = pool;
+  w.helpers = n - 1;
+  return {};
+#endif
+}
+int World::threadCount() const { return impl().helpers + 1; }
+
+// (COLLIDE2D_MAX_THREADS: the threaded WebAssembly module's pool of workers + 1, web/wasm/CMakeLists.txt. A
+// pthread_create beyond that pool would start its worker only after the step waiting for it returned.)
+int World::maxThreadCount() {
+#if !COLLIDE2D_THREADS
+  return 1;
+#elif defined(COLLIDE2D_MAX_THREADS)
+  return COLLIDE2D_MAX_THREADS;
+#else
+  return 64;
+#endif
+}
 
 void World::setCellSize(double size) { impl().broad.setCellSize(size); }
 double World::cellSize() const { return impl().broad.cellSize(); }

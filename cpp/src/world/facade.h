@@ -8,6 +8,7 @@
 #include "world/narrow_phase.h"
 #include "world/pair_set.h"
 #include "world/queries.h"
+#include "world/thread_pool.h"
 
 #include <collide2d/world.h>
 
@@ -20,6 +21,9 @@ struct World::Impl {
   world::PairSet pairs;
   world::Queries queries;
   std::uint32_t slackSteps = 0;  ///< consecutive steps whose result buffers were far larger than needed
+  std::unique_ptr<world::ThreadPool> ownPool;  ///< natively, setThreadCount(n > 1): n - 1 workers
+  world::ThreadPool* pool = nullptr;           ///< the pool step() uses (ownPool, or the shared one in WebAssembly)
+  int helpers = 0;                             ///< threadCount() - 1: the pool's workers a step uses
 
   /// Room for n bodies in every part's per-body arrays (and the polygon scratch); false when memory can't be had.
   bool reserveBodies(std::size_t n, std::size_t polygonVertices, std::size_t newPolygons) {

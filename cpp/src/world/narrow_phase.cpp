@@ -4,6 +4,7 @@
 #include "coherence.h"
 #include "world/broad_phase.h"
 #include "world/memory.h"
+#include "world/thread_pool.h"
 
 #include <algorithm>
 #include <cstring>
@@ -189,7 +190,8 @@ bool NarrowPhase::reserveResults(std::size_t c, std::size_t partPairBound) {
 // says the pair touches (certify). Pairs with a compound or a sensor body go to testOther. Inlined into test()'s loop
 // (measured: 0.4 million instructions per 10k frame in Contacts mode when it was a call; the sensors' case in line
 // cost 0.4 million more).
-__attribute__((always_inline)) inline void NarrowPhase::testPair(const BodyStore& store, std::uint32_t i, std::uint32_t j, bool knownHit) {
+__attribute__((always_inline)) inline void NarrowPhase::testPair(const BodyStore& store, std::uint32_t i, std::uint32_t j, bool knownHit,
+                                                                  Out& out) {
   const Body* a = &store.bodies[i];
   const Body* b = &store.bodies[j];
   if (indexOf(a->handle) > indexOf(b->handle)) {
@@ -197,13 +199,13 @@ __attribute__((always_inline)) inline void NarrowPhase::testPair(const BodyStore
     std::swap(i, j);
   }
   if (a->type == ShapeType::Compound || b->type == ShapeType::Compound || a->sensor || b->sensor) [[unlikely]] {
-    testOther(store, i, j, knownHit);
+    testOther(store, i, j, knownHit, out);
     return;
   }
   if (mode == ContactMode::Manifolds) {  // (no certificates: every manifold is computed afresh)
-    if (!appendManifold(a->shape, b->shape)) return;
-    pairBodies.push_back(a->handle);
-    pairBodies.push_back(b->handle);
+    if (!appendManifold(a->shape, b->shape, out.manifolds)) return;
+    out.bodies.push_back(a->handle);
+    out.bodies.push_back(b->handle);
     return;
   }
   bool hit = knownHit;
@@ -213,19 +215,19 @@ __attribute__((always_inline)) inline void NarrowPhase::testPair(const BodyStore
       c = collide(a->shape, b->shape);
       hit = c.hit;
     } else {
-      hit = testBoolean(store, i, j);
+      hit = testBoolean(store, i, j, out);
     }
     if (!hit) return;
   }
-  pairBodies.push_back(a->handle);
-  pairBodies.push_back(b->handle);
-  if (mode == ContactMode::Contacts) writeContact(c);
+  out.bodies.push_back(a->handle);
+  out.bodies.push_back(b->handle);
+  if (mode == ContactMode::Contacts) writeContact(c, out.contacts);
 }
 
 // PairsOnly's test of bodies i, j (A: i): overlaps(); with coherence, with the slack that certifies its answer for
 // the next steps (kept in one of the two bodies' lists of certificates).
 __attribute__((always_inline)) inline bool NarrowPhase::testBoolean(const BodyStore& store, std::uint32_t i,
-                                                                     std::uint32_t j) {
+                                                                     std::uint32_t j, Out& out) {
   const Shape& a = store.bodies[i].shape;
   const Shape& b = store.bodies[j].shape;
   if (!certsLive_) return overlaps(a, b);
@@ -237,7 +239,11 @@ __attribute__((always_inline)) inline bool NarrowPhase::testBoolean(const BodySt
   if (slack > 0.0) {
     const std::uint32_t bits = cacheBits(slack, ps.hit);
     if (bits != 0) {
-      if (PairCache* e = newCache(store.handles.data(), i, j)) e->bits = bits;
+      if (out.certs != nullptr) {
+        out.certs->push_back({i, j, bits});  // (room reserved: one per candidate)
+      } else if (PairCache* e = newCache(store.handles.data(), i, j)) {
+        e->bits = bits;
+      }
     }
   }
   return ps.hit;
@@ -247,21 +253,21 @@ __attribute__((always_inline)) inline bool NarrowPhase::testBoolean(const BodySt
 // in PairsOnly mode whatever the mode, and its contact or manifold record is a placeholder (sensorContact /
 // sensorManifold).
 __attribute__((noinline)) void NarrowPhase::testOther(const BodyStore& store, std::uint32_t i, std::uint32_t j,
-                                                       bool knownHit) {
+                                                       bool knownHit, Out& out) {
   const Body& a = store.bodies[i];
   const Body& b = store.bodies[j];
   const bool sensor = a.sensor || b.sensor;
   if (a.type == ShapeType::Compound || b.type == ShapeType::Compound) {
-    testParts(store, i, j, sensor);
+    testParts(store, i, j, sensor, out);
     return;
   }
-  if (!knownHit && !testBoolean(store, i, j)) return;
-  pairBodies.push_back(a.handle);
-  pairBodies.push_back(b.handle);
+  if (!knownHit && !testBoolean(store, i, j, out)) return;
+  out.bodies.push_back(a.handle);
+  out.bodies.push_back(b.handle);
   if (mode == ContactMode::Contacts) {
-    writeContact(sensorContact());
+    writeContact(sensorContact(), out.contacts);
   } else if (mode == ContactMode::Manifolds) {
-    writeManifold(sensorManifold());
+    writeManifold(sensorManifold(), out.manifolds);
   }
 }
 
@@ -269,11 +275,11 @@ __attribute__((noinline)) void NarrowPhase::testOther(const BodyStore& store, st
 // tested; the touching ones are listed in pairParts (the deepest first: largest contact depth, or manifold point
 // depth; the first in part order on ties), and the pair reports the deepest one's contact or manifold. Room for
 // the records was reserved (reserveResults' partPairBound).
-void NarrowPhase::testParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb, bool sensor) {
+void NarrowPhase::testParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb, bool sensor, Out& out) {
   const ContactMode m = sensor ? ContactMode::PairsOnly : mode;
   const Pieces pa = store.piecesAt(ka), pb = store.piecesAt(kb);
-  const std::uint32_t pair = static_cast<std::uint32_t>(pairBodies.size() / World::kPairBodyStride);
-  const std::size_t first = pairParts.size();
+  const std::uint32_t pair = static_cast<std::uint32_t>(out.bodies.size() / World::kPairBodyStride);
+  const std::size_t first = out.parts.size();
   std::size_t best = first;
   double bestDepth = 0.0;
   Contact bestContact;
@@ -286,7 +292,7 @@ void NarrowPhase::testParts(const BodyStore& store, std::uint32_t ka, std::uint3
       const Shape& sb = pb.shapeOf(j);
       double depth = 0.0;
       bool better = false;
-      const bool firstHit = pairParts.size() == first;
+      const bool firstHit = out.parts.size() == first;
       if (m == ContactMode::PairsOnly) {
         if (!overlaps(sa, sb)) continue;
       } else if (m == ContactMode::Manifolds) {
@@ -303,17 +309,17 @@ void NarrowPhase::testParts(const BodyStore& store, std::uint32_t ka, std::uint3
         if (better) bestContact = c;
       }
       if (better) {
-        best = pairParts.size();
+        best = out.parts.size();
         bestDepth = depth;
       }
-      pairParts.push_back(pair);
-      pairParts.push_back(i);
-      pairParts.push_back(j);
+      out.parts.push_back(pair);
+      out.parts.push_back(i);
+      out.parts.push_back(j);
     }
   }
-  if (pairParts.size() == first) return;
+  if (out.parts.size() == first) return;
   // The reported part pair first, the others after it in part order.
-  std::uint32_t* r = pairParts.data();
+  std::uint32_t* r = out.parts.data();
   const std::uint32_t bi = r[best + 1], bj = r[best + 2];
   for (std::size_t at = best; at > first; at -= World::kPairPartStride) {
     r[at + 1] = r[at + 1 - World::kPairPartStride];
@@ -321,19 +327,19 @@ void NarrowPhase::testParts(const BodyStore& store, std::uint32_t ka, std::uint3
   }
   r[first + 1] = bi;
   r[first + 2] = bj;
-  pairBodies.push_back(store.bodies[ka].handle);
-  pairBodies.push_back(store.bodies[kb].handle);
+  out.bodies.push_back(store.bodies[ka].handle);
+  out.bodies.push_back(store.bodies[kb].handle);
   if (mode == ContactMode::Manifolds) {
-    writeManifold(sensor ? sensorManifold() : bestManifold);
+    writeManifold(sensor ? sensorManifold() : bestManifold, out.manifolds);
   } else if (mode == ContactMode::Contacts) {
-    writeContact(sensor ? sensorContact() : bestContact);
+    writeContact(sensor ? sensorContact() : bestContact, out.contacts);
   }
 }
 
-__attribute__((always_inline)) inline void NarrowPhase::writeContact(const Contact& c) {
-  const std::size_t at = pairContacts.size();
-  pairContacts.resize(at + World::kPairContactStride);  // (not insert(initializer_list): a memmove call in libc++)
-  double* out = pairContacts.data() + at;
+__attribute__((always_inline)) inline void NarrowPhase::writeContact(const Contact& c, std::vector<double>& to) {
+  const std::size_t at = to.size();
+  to.resize(at + World::kPairContactStride);  // (not insert(initializer_list): a memmove call in libc++)
+  double* out = to.data() + at;
   out[0] = c.normal.x;
   out[1] = c.normal.y;
   out[2] = c.depth;
@@ -341,17 +347,17 @@ __attribute__((always_inline)) inline void NarrowPhase::writeContact(const Conta
   out[4] = c.point.y;
 }
 
-bool NarrowPhase::appendManifold(const Shape& a, const Shape& b) {
+bool NarrowPhase::appendManifold(const Shape& a, const Shape& b, std::vector<double>& to) {
   const Manifold m = collideManifold(a, b);  // the Shape overload: one compiled body
   if (m.count == 0) return false;
-  writeManifold(m);
+  writeManifold(m, to);
   return true;
 }
 
-void NarrowPhase::writeManifold(const Manifold& m) {
-  const std::size_t at = pairManifolds.size();
-  pairManifolds.resize(at + World::kPairManifoldStride);
-  double* o = pairManifolds.data() + at;
+void NarrowPhase::writeManifold(const Manifold& m, std::vector<double>& to) {
+  const std::size_t at = to.size();
+  to.resize(at + World::kPairManifoldStride);
+  double* o = to.data() + at;
   o[0] = m.normal.x;
   o[1] = m.normal.y;
   o[2] = m.count;
@@ -372,8 +378,11 @@ void NarrowPhase::test(const std::vector<std::uint32_t>& candidates, const BodyS
   pairContacts.clear();
   pairParts.clear();
   pairManifolds.clear();
-  const std::uint32_t* cand = candidates.data();
-  const std::size_t n = candidates.size();
+  Out out{pairBodies, pairContacts, pairParts, pairManifolds, nullptr};
+  testRange(candidates.data(), candidates.size(), store, out);
+}
+
+void NarrowPhase::testRange(const std::uint32_t* cand, std::size_t n, const BodyStore& store, Out& out) {
   const Body* bodies = store.bodies.data();
   constexpr std::size_t kAhead = 2 * 8, kNear = 2 * 3;
   auto prefetchShape = [](const Body& b) {
@@ -391,15 +400,23 @@ void NarrowPhase::test(const std::vector<std::uint32_t>& candidates, const BodyS
       prefetchShape(bodies[cand[k + kNear] & kCandidateIndex]);
       prefetchShape(bodies[cand[k + kNear + 1] & kCandidateIndex]);
     }
-    testPair(store, cand[k] & kCandidateIndex, cand[k + 1] & kCandidateIndex, (cand[k] & kCertifiedHit) != 0);
+    testPair(store, cand[k] & kCandidateIndex, cand[k + 1] & kCandidateIndex, (cand[k] & kCertifiedHit) != 0, out);
   }
 }
 
 // -- memory --------------------------------------------------------------------------------------------------------
 
 bool NarrowPhase::oversized() const {
+  bool chunks = false;
+#if COLLIDE2D_THREADS
+  for (std::size_t k = 0; k < chunkCount_; ++k) {
+    const Chunk& ch = chunks_[k];
+    chunks = chunks || world::oversized(ch.bodies) || world::oversized(ch.contacts) ||
+             world::oversized(ch.manifolds) || world::oversized(ch.parts) || world::oversized(ch.certs);
+  }
+#endif
   return world::oversized(pairBodies) || world::oversized(pairContacts) || world::oversized(pairManifolds) ||
-         world::oversized(pairParts);
+         world::oversized(pairParts) || chunks;
 }
 
 void NarrowPhase::releaseSlack() {
@@ -407,11 +424,31 @@ void NarrowPhase::releaseSlack() {
   shrink(pairContacts);
   shrink(pairManifolds);
   shrink(pairParts);
+#if COLLIDE2D_THREADS
+  for (std::size_t k = 0; k < chunkCount_; ++k) {
+    Chunk& ch = chunks_[k];
+    if (k >= chunksUsed_) ch.begin = ch.end = 0;
+    shrink(ch.bodies);
+    shrink(ch.contacts);
+    shrink(ch.manifolds);
+    shrink(ch.parts);
+    shrink(ch.certs);
+  }
+#endif
 }
 
 std::size_t NarrowPhase::heapBytes() const {
+  std::size_t chunks = 0;
+#if COLLIDE2D_THREADS
+  chunks = chunkCount_ * sizeof(Chunk);
+  for (std::size_t k = 0; k < chunkCount_; ++k) {
+    const Chunk& ch = chunks_[k];
+    chunks += capacityBytes(ch.bodies) + capacityBytes(ch.contacts) + capacityBytes(ch.manifolds) +
+              capacityBytes(ch.parts) + capacityBytes(ch.certs);
+  }
+#endif
   return capacityBytes(pairBodies) + capacityBytes(pairContacts) + capacityBytes(pairManifolds) +
-         capacityBytes(pairParts) + capacityBytes(cache_) + capacityBytes(drift_) + capacityBytes(drifted_);
+         capacityBytes(pairParts) + capacityBytes(cache_) + capacityBytes(drift_) + capacityBytes(drifted_) + chunks;
 }
 
 }  // namespace collide2d::world

@@ -13,13 +13,24 @@
 #include <collide2d/queries.h>
 #include <collide2d/world.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 namespace collide2d::world {
+
+class ThreadPool;
+
+/// The threaded narrow phase's knobs, for the tests (tests/native/world_threads_test.cpp): the fewest candidate pairs
+/// a chunk gets (a step with fewer than twice as many runs on one thread), and how many steps ran threaded.
+struct ThreadTuning {
+  static inline std::atomic<std::size_t> minChunkPairs{1024};
+  static inline std::atomic<std::size_t> threadedSteps{0};
+};
 
 struct NarrowPhase {
   ContactMode mode = ContactMode::Contacts;
@@ -60,6 +71,18 @@ struct NarrowPhase {
   bool reserveResults(std::size_t candidates, std::size_t partPairBound);
   /// Replaces the previous results with the tests of `candidates` (never allocates: reserveResults first).
   void test(const std::vector<std::uint32_t>& candidates, const BodyStore& store);
+
+  // -- threads (narrow_phase_threads.cpp; World::setThreadCount) --
+  /// Chunks for `threads` threads (1: none; the chunks' buffers grow in reserveChunks); false when memory can't be had.
+  bool setThreads(int threads);
+  /// Whether this step's `candidates` pairs (after certify) go to testThreaded: more than one thread and enough pairs.
+  bool threaded(std::size_t candidates) const;
+  /// Room in every chunk's buffers for its share of `candidates` pairs (call when threaded()); false: no memory.
+  bool reserveChunks(std::size_t candidates, std::size_t partPairBound);
+  /// test() over fixed chunks of the candidates run by `pool` (`helpers` of its workers), each chunk into its own buffers, merged in chunk
+  /// order: the results (and the certificates made) are those of test(), bit for bit.
+  void testThreaded(const std::vector<std::uint32_t>& candidates, const BodyStore& store, ThreadPool& pool,
+                    int helpers);
   /// After a step: certificates neither made nor used by it are freed, and the drifts start again from zero.
   void finish();
 
@@ -88,11 +111,42 @@ struct NarrowPhase {
   std::vector<std::uint32_t> drifted_;
   bool driftedValid_ = true;
 
-  void testPair(const BodyStore& store, std::uint32_t i, std::uint32_t j, bool knownHit);
-  bool testBoolean(const BodyStore& store, std::uint32_t i, std::uint32_t j);
-  void testOther(const BodyStore& store, std::uint32_t i, std::uint32_t j, bool knownHit);
+  /// A certificate made by a chunk of a threaded step, given its place (newCache) when the chunks are merged.
+  struct NewCert {
+    std::uint32_t i, j, bits;
+  };
+  /// Where the tests write: the results (the World's, or a chunk's own buffers) and, in a threaded step, the
+  /// certificates made (null: straight into the bodies' lists).
+  struct Out {
+    std::vector<std::uint32_t>& bodies;
+    std::vector<double>& contacts;
+    std::vector<std::uint32_t>& parts;
+    std::vector<double>& manifolds;
+    std::vector<NewCert>* certs;
+  };
+  /// A chunk of a threaded step: its candidates [begin, end) (uint32 positions) and its own buffers (chunk 0 writes
+  /// the World's results and has only `certs`).
+  struct Chunk {
+    std::size_t begin = 0, end = 0;
+    std::vector<std::uint32_t> bodies, parts;
+    std::vector<double> contacts, manifolds;
+    std::vector<NewCert> certs;
+  };
+  std::unique_ptr<Chunk[]> chunks_;  ///< kChunksPerThread per thread (null for one thread)
+  std::size_t chunkCount_ = 0;       ///< the chunks that exist
+  std::size_t chunksUsed_ = 0;       ///< the chunks this step uses (reserveChunks)
+  int threads_ = 1;
+  const std::uint32_t* chunkCandidates_ = nullptr;  ///< during testThreaded: the candidates
+  const BodyStore* chunkStore_ = nullptr;           ///< during testThreaded: the bodies
+
+  /// The tests of candidates [cand, cand + n) into `out`.
+  void testRange(const std::uint32_t* cand, std::size_t n, const BodyStore& store, Out& out);
+  void testPair(const BodyStore& store, std::uint32_t i, std::uint32_t j, bool knownHit, Out& out);
+  bool testBoolean(const BodyStore& store, std::uint32_t i, std::uint32_t j, Out& out);
+  void testOther(const BodyStore& store, std::uint32_t i, std::uint32_t j, bool knownHit, Out& out);
   /// A candidate with a compound body (A: the smaller slot index); `sensor`: a body of the pair is a sensor.
-  void testParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb, bool sensor);
+  void testParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb, bool sensor, Out& out);
+  static void runChunk(void* self, std::size_t chunk);
   /// The records of a pair with a sensor body (world.h, "Sensors"): every number NaN; a manifold of no point.
   static Contact sensorContact() {
     const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -115,11 +169,11 @@ struct NarrowPhase {
   /// A free entry (in ka's list, else kb's) for a new certificate of ka, kb; null when both lists are full.
   PairCache* newCache(const BodyHandle* handles, std::uint32_t ka, std::uint32_t kb);
   /// Appends c as a pairContacts record (room reserved).
-  void writeContact(const Contact& c);
+  static void writeContact(const Contact& c, std::vector<double>& to);
   /// Appends m (count > 0) as a pairManifolds record (room reserved).
-  void writeManifold(const Manifold& m);
+  static void writeManifold(const Manifold& m, std::vector<double>& to);
   /// Manifolds mode: appends the manifold of (a, b) when it has points; false when they do not touch.
-  bool appendManifold(const Shape& a, const Shape& b);
+  static bool appendManifold(const Shape& a, const Shape& b, std::vector<double>& to);
 };
 
 }  // namespace collide2d::world

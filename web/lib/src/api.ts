@@ -14,4 +14,4 @@ export {
 } from './pairs.js';
 export { capsule, cast, collideManifold, containsShape, distance, distanceSteps } from './queries.js';
 export type * from './types.js';
-export { World } from './world.js';
+export { World, maxThreadCount } from './world.js';

@@ -5,6 +5,11 @@ declare module '*/pkg/collide2d.mjs' {
   export default factory;
 }
 
+declare module '*/pkg/collide2d-threads.mjs' {
+  const factory: import('./raw.js').ModuleFactory;
+  export default factory;
+}
+
 declare module '*/pkg/collide2d.wasm.base64.mjs' {
   const base64: string;
   export default base64;

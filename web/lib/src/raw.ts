@@ -11,7 +11,7 @@
 /** What an entry passes to Emscripten's module factory (-sINCOMING_MODULE_JS_API). */
 export interface ModuleArgs {
   wasmBinary?: ArrayBuffer | ArrayBufferView;
-  locateFile?: () => string;
+  locateFile?: (name?: string) => string;
   onAbort?: (what: unknown) => void;
 }
 
@@ -117,6 +117,9 @@ export interface RawFunctions {
   worldMoveAndSlide(world: RawWorld, kind: number, start: number, count: number, maxIterations: number, mask: number): number;
   worldSetContactMode(world: RawWorld, mode: number): void;
   worldSetCoherence(world: RawWorld, on: number): void;
+  worldSetThreadCount(world: RawWorld, n: number): number;
+  worldThreadCount(world: RawWorld): number;
+  maxThreadCount(): number;
   // queries (bindings_queries.cpp)
   distance(kindA: number, startA: number, countA: number, kindB: number, startB: number, countB: number, useCache: number): number;
   distanceSteps(kindA: number, startA: number, countA: number, kindB: number, startB: number, countB: number): number;

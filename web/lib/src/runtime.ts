@@ -43,7 +43,7 @@ export const OUT = 24;
  * Instantiates the module with `factory` (an entry's Emscripten glue) and binds it. A failure rejects with the
  * reason Emscripten gave (`loadFailure()` tells an abort during loading apart). @internal
  */
-export async function instantiate(factory: ModuleFactory, args: ModuleArgs): Promise<void> {
+export async function instantiate(factory: ModuleFactory, args: ModuleArgs, loadedHook?: (m: RawModule) => void): Promise<void> {
   const token = {};
   loading = token;
   loadAbort = '';
@@ -53,6 +53,7 @@ export async function instantiate(factory: ModuleFactory, args: ModuleArgs): Pro
   };
   try {
     const m = await factory(args);
+    if (loadedHook !== undefined) loadedHook(m);
     setup(m);
   } finally {
     loading = null;
@@ -156,9 +157,12 @@ export function refresh(): void {
   heap = u8.buffer;
 }
 
-/** Views are detached (length 0) after the memory grew. Cheap check, done after any call that may allocate. */
+/**
+ * Views are detached (length 0) after the memory grew; over a SharedArrayBuffer (collide2d/threads) they are not,
+ * but the glue's HEAPU8 is then a new view. Cheap check, done after any call that may allocate.
+ */
 export function fresh(): void {
-  if (io.length === 0) refresh();
+  if (io.length === 0 || u8 !== (M as RawModule).HEAPU8) refresh();
 }
 
 /** Makes the scratch buffer hold at least `bytes` bytes; returns its address. */

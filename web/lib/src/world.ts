@@ -4,7 +4,7 @@ import { argumentError, checkOptions, checkVec, finite, rangeError, show, typeEr
 import { AABB, PAIR_SHAPES, RAY, putBodyTransform, putFixed, putPoint, putShape, vecAt } from './marshal.js';
 import type { RawWorld } from './raw.js';
 import {
-  OUT, POINT, fresh, guarded, io, need, outOfMemory, raw, refresh, rejected, releaseQuietly, u32, type Describe,
+  OUT, POINT, fresh, guarded, io, need, outOfMemory, raw, rejected, releaseQuietly, u32, type Describe,
 } from './runtime.js';
 import type {
   Aabb, BodyFilter, BodyHandle, BodyOptions, BodyShape, BodyTransform, ContactMode, HandleArray, Ray, Shape, Untagged,
@@ -370,7 +370,7 @@ export class World {
       throw guarded('World.step', () => { throw e; });
     }
     if (n < 0) throw outOfMemory('World.step');
-    if (io.length === 0) refresh();
+    fresh();
     this.#pairs = n;
     this.#pairsAt = io[OUT + 1];
     this.#contactsAt = io[OUT + 2];
@@ -400,6 +400,31 @@ export class World {
     if (typeof on !== 'boolean') throw typeError('World.setCoherence', 'on', 'a boolean', on);
     raw.worldSetCoherence(p, on ? 1 : 0);
     this.#coherence = on;
+  }
+
+  /**
+   * Threads step() uses: 1 (the default) up to {@link maxThreadCount}(). Only the `collide2d/threads` entry has
+   * threads (see the README, "Threads": the page must be cross-origin isolated); with the default entries the most is
+   * 1. The answers are the same bit for bit on any number of threads; a step with few candidate pairs runs on one.
+   * @throws TypeError when `n` is not an integer; RangeError (code `OutOfRange`) when it is out of range; RangeError
+   *   (code `OutOfMemory`) when a worker cannot be started. The count is then unchanged.
+   */
+  setThreadCount(n: number): void {
+    const p = this.#live('setThreadCount');
+    if (typeof n !== 'number' || !Number.isInteger(n)) throw typeError('World.setThreadCount', 'n', 'an integer', n);
+    const max = raw.maxThreadCount();
+    if (n < 1 || n > max) {
+      const hint = max === 1 ? ': this entry has no threads (import \'collide2d/threads\')' : '';
+      throw rangeError('World.setThreadCount', 'OutOfRange', `argument n must be in [1, ${max}] (got ${show(n)})${hint}`);
+    }
+    if (raw.worldSetThreadCount(p, n) !== 0) {
+      throw rangeError('World.setThreadCount', 'OutOfMemory', `out of memory: could not start ${n - 1} worker(s)`);
+    }
+  }
+
+  /** Threads step() uses (see {@link World.setThreadCount}). */
+  get threadCount(): number {
+    return raw.worldThreadCount(this.#live('threadCount'));
   }
 
   /** Whether temporal coherence is on (see {@link World.setCoherence}). */
@@ -777,3 +802,13 @@ export class World {
   declare [Symbol.dispose]: () => void;
 }
 if (typeof Symbol.dispose === 'symbol') World.prototype[Symbol.dispose] = World.prototype.free;
+
+/**
+ * The most threads a {@link World}'s step() can use with the loaded entry ({@link World.setThreadCount}): 1 unless it
+ * is `collide2d/threads` (then 4: the page's thread and the module's 3 workers).
+ * @throws Error (code `NotInitialized`) before init() resolved.
+ */
+export function maxThreadCount(): number {
+  need('maxThreadCount');
+  return raw.maxThreadCount();
+}
