@@ -164,18 +164,28 @@ bool roundEnters(const Core& a, const Core& b, Vec2 dA, Vec2 dB) {
   const bool all = !(std::isfinite(vmin) && std::isfinite(vmax) && std::isfinite(e));
   const double w = 8.0 * e;  // a pair's value is within 2 e (plus its own rounding) of the exact one
   auto exactCross = [&](int i, int j) { return crossOfDiffs(dA, dB, a.points[i], b.points[j]).sign; };
-  // Exact signs of the extremes of cross(r, m) over M's points m = b_j - a_i (attained at such pairs).
-  int sMax = -2, sMin = 2;
-  if (!all && vmax > w) sMax = 1;
-  if (!all && vmin < -w) sMin = -1;
-  for (int i = 0; i < a.count && (sMax == -2 || sMin == 2); ++i)
+  // Exact signs of the extremes of cross(r, m) over M's points m = b_j - a_i (attained at such pairs): certain from
+  // the rounded extreme when it is clear of 0, else the extreme of the exact signs over every candidate pair.
+  int sMax = -1, sMin = 1;
+  bool maxDone = false, minDone = false;
+  if (!all) {
+    if (vmax > w) sMax = 1, maxDone = true;
+    if (vmax < -w) sMax = -1, maxDone = true;
+    if (vmin < -w) sMin = -1, minDone = true;
+    if (vmin > w) sMin = 1, minDone = true;
+  }
+  for (int i = 0; i < a.count && !(maxDone && minDone); ++i)
     for (int j = 0; j < b.count; ++j) {
       const double v = cross(r, b.points[j]) - cross(r, a.points[i]);
-      if (sMax != 1 && (all || v >= vmax - 2.0 * w)) sMax = std::max(sMax == -2 ? -1 : sMax, exactCross(i, j));
-      if (sMin != -1 && (all || v <= vmin + 2.0 * w)) sMin = std::min(sMin == 2 ? 1 : sMin, exactCross(i, j));
+      if (!maxDone && (all || v >= vmax - 2.0 * w)) {
+        sMax = std::max(sMax, exactCross(i, j));
+        maxDone = sMax > 0;
+      }
+      if (!minDone && (all || v <= vmin + 2.0 * w)) {
+        sMin = std::min(sMin, exactCross(i, j));
+        minDone = sMin < 0;
+      }
     }
-  if (sMax == -2) sMax = -1;  // (unreachable with finite input: the extreme pair is always a candidate)
-  if (sMin == 2) sMin = 1;
   if (sMin <= 0 && sMax >= 0) return true;  // the line meets M itself: within 0 < R
   // The line passes M on one side: it enters M_R when its nearest vertex pair is within R of it.
   const double near = sMin > 0 ? vmin : -vmax;  // rounded smallest |cross(r, m)|

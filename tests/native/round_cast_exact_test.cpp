@@ -254,4 +254,15 @@ TEST(RoundCastExact, NeverPassesThroughThinShapes) {
     }
 }
 
+// cast_fuzz finding: the whole step (0.003) is below the contact tolerance 2^-40 S (S ~ 1e12), so the start decides;
+// an aabb 8.5e-4 above a capsule moving down onto it must hit at 0 (the extremes of cross(r, b - a) were cut short).
+TEST(RoundCastExact, StartWithinToleranceMovingOntoACapsuleFarFromTheOrigin) {
+  const Aabb a{{0x1.fffffffffep+29, 0x1.e000000000008p+39}, {0x1.00000000018p+30, 0x1.e000000000018p+39}};
+  const Capsule b{{0x1.00000000004p+30, 0x1.dfffffffffffep+39}, {0x1.00000000008p+30, 0x1.dfffffffffffbp+39}, 0x1.8p-12};
+  const CastHit h = cast(a, Motion{{0, -0x1.8p-9}, 0}, b, Motion{});
+  ASSERT_TRUE(h.hit);
+  EXPECT_EQ(h.fraction, 0.0);
+  EXPECT_FALSE(cast(a, Motion{{0, 0x1.8p-9}, 0}, b, Motion{}).hit);  // moving away
+}
+
 }  // namespace
