@@ -254,6 +254,27 @@ TEST(RoundCastExact, NeverPassesThroughThinShapes) {
     }
 }
 
+TEST(RoundCastExact, RestingOnFloorTilesWalkingIsAGrazeAndPressingDownIsAHitAtZero) {
+  // A circle and a capsule resting exactly on a row of unit tiles (every static kind): walking never catches on a seam.
+  const Shape movers[] = {Circle{{0.5, 1.5}, 0.5}, Capsule{{0.25, 1.5}, {0.75, 1.5}, 0.5}};
+  for (const Shape& a : movers)
+    for (Kind kb : kKinds)
+      for (int k = -2; k < 3; ++k) {
+        SCOPED_TRACE(label(name(kb), 1.0, k));
+        const Shape tile = rect(kb, k, 0, k + 1, 1);
+        EXPECT_FALSE(castA(a, {3, 0}, tile).hit);
+        EXPECT_FALSE(castA(a, {-3, 0}, tile).hit);
+        EXPECT_FALSE(castA(a, {3, 0.5}, tile).hit);  // lifting off
+        const CastHit h = castA(a, {0.5, -0.5}, tile);
+        EXPECT_EQ(h.hit, k == 0 || k == 1);  // the tile under it at once, the next one later
+        if (k == 0) {
+          EXPECT_EQ(h.fraction, 0.0);
+          EXPECT_NEAR(h.normal.y, -1.0, 1e-12);
+        }
+        if (k == 1) EXPECT_GT(h.fraction, 0.0);
+      }
+}
+
 // cast_fuzz finding: the whole step (0.003) is below the contact tolerance 2^-40 S (S ~ 1e12), so the start decides;
 // an aabb 8.5e-4 above a capsule moving down onto it must hit at 0 (the extremes of cross(r, b - a) were cut short).
 TEST(RoundCastExact, StartWithinToleranceMovingOntoACapsuleFarFromTheOrigin) {
