@@ -1,4 +1,5 @@
-// libFuzzer target for translation casts between sharp shapes (polygon, aabb, box at angle 0, segment, point),
+// libFuzzer target for translation casts between sharp shapes (polygon, aabb, box at angle 0, segment, point), and
+// of circles and capsules (a point or segment given a radius by a trailing byte) against any of them (roundCheck()),
 // checked against an exact rational reference (GMP mpq_class). The shapes are small integer / dyadic polygons,
 // scaled by a power of two and moved by a large dyadic offset (so magnitudes span about 2^-30 .. 2^40 and the
 // touches stay exact in doubles). For a pair whose Minkowski difference M has area:
