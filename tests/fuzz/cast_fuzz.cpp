@@ -89,12 +89,16 @@ bool build(Input& in, double scale, Vec2 offset, Built& out) {
 }
 
 // A radius for a point (a circle) or a segment (a capsule), from a byte read after everything else (so that inputs
-// without it, the older seeds among them, stay sharp): 0 (sharp), k / 4 of the scale (k < 24: exact touches with the
-// dyadic coordinates, 5/4 for 3-4-5 tangents), or 2^-k of the scale (tiny radii beside the coordinates).
+// without it, the older seeds among them, stay sharp): 0 (sharp), k / 4 of the scale (exact touches with the dyadic
+// coordinates, 5/4 for 3-4-5 tangents), that a few ulps off, or 2^-k of the scale (tiny radii beside the coordinates).
 void makeRound(std::uint8_t code, double scale, Built& s) {
   if (!s.flat || code % 32 == 0) return;
   const int k = code % 32;
-  const double r = code >= 224 ? std::ldexp(scale, -(k + 8)) : k * 0.25 * scale;
+  double r = code >= 224 ? std::ldexp(scale, -(k + 8)) : k * 0.25 * scale;
+  if (code >= 192 && code < 224) {
+    // A few ulps off the dyadic radius: touches missed or overshot by an ulp (the filters' edges).
+    for (int u = 0; u < 1 + k % 3; ++u) r = std::nextafter(r, (k & 4) ? 0.0 : INFINITY);
+  }
   const Segment seg = std::get<Segment>(s.shape);
   if (seg.a == seg.b) {
     s.shape = Circle{seg.a, r};
