@@ -50,6 +50,14 @@ int lineDiscSign(Vec2 u0, Vec2 u1, Vec2 w0, Vec2 w1, double ra, double rb, bool 
     }
   }
   if (!(finite(u0) && finite(u1) && finite(w0) && finite(w1) && std::isfinite(ra) && std::isfinite(rb))) return 1;
+  if ((u0.x == u1.x) != (u0.y == u1.y)) {
+    // u along an axis (walking on a floor, sliding down a wall, a tile's edge): cross(u, w)^2 - R^2 |u|^2 =
+    // u_k^2 (w_j^2 - R^2), so the sign is that of |w_j| - R, w_j the component across u: a sum of four doubles.
+    const bool alongX = u0.y == u1.y;
+    const auto wj = alongX ? exactDiff(w1.y, w0.y) : exactDiff(w1.x, w0.x);
+    const auto radius = exactSum(ra, rb);
+    return (wj.sign() < 0 ? -wj - radius : wj - radius).sign();
+  }
   int ku, kw;
   if (together) {
     ku = kw = scaleExponent({u0.x, u0.y, u1.x, u1.y, w0.x, w0.y, w1.x, w1.y, ra, rb});
@@ -84,6 +92,24 @@ int pointDiscSign(Vec2 a, Vec2 b, double ra, double rb) {
     }
   }
   if (!(finite(a) && finite(b) && std::isfinite(ra) && std::isfinite(rb))) return 1;
+  {
+    // The error-free shortcut of lineDiscSign.
+    double dx, dy, radius, e, ex, ey, er, dxx, dyy, d2, r2, e1, e2, e3, e4;
+    twoDiff(b.x, a.x, dx, ex);
+    twoDiff(b.y, a.y, dy, ey);
+    twoSum(ra, rb, radius, er);
+    auto inRange = [](double x) { return x == 0.0 || (std::fabs(x) >= 0x1p-480 && std::fabs(x) <= 0x1p480); };
+    if (ex == 0.0 && ey == 0.0 && er == 0.0 && inRange(dx) && inRange(dy) && inRange(radius)) {
+      twoProduct(dx, dx, dxx, e1);
+      twoProduct(dy, dy, dyy, e2);
+      twoSum(dxx, dyy, d2, e3);
+      twoProduct(radius, radius, r2, e4);
+      if (e1 == 0.0 && e2 == 0.0 && e3 == 0.0 && e4 == 0.0) {
+        e = d2 - r2;
+        return (e > 0.0) - (e < 0.0);
+      }
+    }
+  }
   const int k = scaleExponent({a.x, a.y, b.x, b.y, ra, rb});
   const auto dx = exactDiff(std::scalbn(b.x, k), std::scalbn(a.x, k));
   const auto dy = exactDiff(std::scalbn(b.y, k), std::scalbn(a.y, k));
