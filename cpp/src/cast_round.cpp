@@ -92,24 +92,6 @@ int pointDiscSign(Vec2 a, Vec2 b, double ra, double rb) {
     }
   }
   if (!(finite(a) && finite(b) && std::isfinite(ra) && std::isfinite(rb))) return 1;
-  {
-    // The error-free shortcut of lineDiscSign.
-    double dx, dy, radius, e, ex, ey, er, dxx, dyy, d2, r2, e1, e2, e3, e4;
-    twoDiff(b.x, a.x, dx, ex);
-    twoDiff(b.y, a.y, dy, ey);
-    twoSum(ra, rb, radius, er);
-    auto inRange = [](double x) { return x == 0.0 || (std::fabs(x) >= 0x1p-480 && std::fabs(x) <= 0x1p480); };
-    if (ex == 0.0 && ey == 0.0 && er == 0.0 && inRange(dx) && inRange(dy) && inRange(radius)) {
-      twoProduct(dx, dx, dxx, e1);
-      twoProduct(dy, dy, dyy, e2);
-      twoSum(dxx, dyy, d2, e3);
-      twoProduct(radius, radius, r2, e4);
-      if (e1 == 0.0 && e2 == 0.0 && e3 == 0.0 && e4 == 0.0) {
-        e = d2 - r2;
-        return (e > 0.0) - (e < 0.0);
-      }
-    }
-  }
   const int k = scaleExponent({a.x, a.y, b.x, b.y, ra, rb});
   const auto dx = exactDiff(std::scalbn(b.x, k), std::scalbn(a.x, k));
   const auto dy = exactDiff(std::scalbn(b.y, k), std::scalbn(a.y, k));
