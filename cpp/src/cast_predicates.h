@@ -60,8 +60,8 @@ bool roundEnters(const Core& a, const Core& b, Vec2 dA, Vec2 dB);
 /// is reported Touching (it may be Apart) and movingIn is false.
 StartDecision roundStart(const Core& a, const Core& b, Vec2 dA, Vec2 dB);
 
-/// Exact: whether two cores (radii ignored) intersect, closed (touching counts). At least one of the two must have at
-/// most 2 points or be a convex polygon; both counter-clockwise when polygons.
+/// Exact: whether two cores (radii ignored: points, segments, counter-clockwise convex polygons) intersect, closed
+/// (touching counts).
 bool coresIntersect(const Core& a, const Core& b);
 
 }  // namespace collide2d::detail

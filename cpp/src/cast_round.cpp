@@ -7,8 +7,9 @@
 //   cross(e, q - p0)^2 - R^2 |e|^2                a vertex within R of an edge's line (lineDiscSign)
 //   |b - a|^2 - R^2                               a vertex within R of a vertex (pointDiscSign)
 //   dot(q - p0, p1 - p0), dot(r, b - a), cross(e, r), orient(p0, p1, q)   (predicates.h)
-// The degree-4 ones are expansions of at most 768 doubles on the stack (no allocation); the rounded values only pick
-// which pairs to evaluate.
+// The degree-4 ones are expansions of at most 768 doubles on the stack (no allocation), or, with the direction along
+// an axis (floors, walls, tiles), the sign of |w_j| - R from four doubles; the rounded values only pick which pairs
+// to evaluate.
 #include "cast_predicates.h"
 
 #include "predicates.h"
@@ -31,10 +32,10 @@ double coreMagnitude(const Core& k) {
   return s;
 }
 
-// Exact sign of cross(u1 - u0, w1 - w0)^2 - (ra + rb)^2 |u1 - u0|^2: negative when the line through w0 and w1...
-// more usefully, with u the direction of a line and w1 - w0 a point relative to it: negative when the point lies
-// within ra + rb of the line, zero when at exactly that distance. With `together`, u and w are rescaled by one power
-// of two (they share a point), otherwise {u0, u1} and {w0, w1, ra, rb} each by its own.
+// Exact sign of cross(u1 - u0, w1 - w0)^2 - (ra + rb)^2 |u1 - u0|^2: with u1 - u0 the direction of a line and
+// w1 - w0 a point relative to a point of it, negative when the point lies within ra + rb of the line, zero at exactly
+// that distance. With `together` all inputs are rescaled by one power of two (u and w share a point), otherwise
+// {u0, u1} and {w0, w1, ra, rb} each by its own.
 int lineDiscSign(Vec2 u0, Vec2 u1, Vec2 w0, Vec2 w1, double ra, double rb, bool together) {
   {
     const double ux = u1.x - u0.x, uy = u1.y - u0.y, wx = w1.x - w0.x, wy = w1.y - w0.y;
