@@ -251,6 +251,8 @@ TEST(RoundCastExact, NeverPassesThroughThinShapes) {
       const CastHit h0 = castA(in, {s, -4 * s}, Segment{{-4096 * s, 0}, {4096 * s, 0}});
       ASSERT_TRUE(h0.hit);
       EXPECT_EQ(h0.fraction, 0.0);
+      // Overlapping at 0 and moving out (collide()'s normal rule): no hit, so a shape can leave.
+      EXPECT_FALSE(castA(in, {s, 4 * s}, Segment{{-4096 * s, 0}, {4096 * s, 0}}).hit);
     }
 }
 
@@ -271,7 +273,9 @@ TEST(RoundCastExact, RestingOnFloorTilesWalkingIsAGrazeAndPressingDownIsAHitAtZe
           EXPECT_EQ(h.fraction, 0.0);
           EXPECT_NEAR(h.normal.y, -1.0, 1e-12);
         }
-        if (k == 1) EXPECT_GT(h.fraction, 0.0);
+        if (k == 1) {
+          EXPECT_GT(h.fraction, 0.0);
+        }
       }
 }
 
