@@ -3,8 +3,9 @@
 # (default 600) from its seed corpus tests/fuzz/corpus/<name>/. The seeds in the repository are only read; what
 # the fuzzer finds new goes to build/fuzz/work/<name>/, a crash to build/fuzz/crashes/<name>/ (the run then fails).
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]     npm run fuzz    (npm test runs every target for 20 s)
-# Targets: core_fuzz (every public query), decompose_fuzz, world_fuzz, cast_fuzz (translation casts of sharp shapes
-# against an exact GMP rational reference: grazes, entry at 0, never passing through, the fraction's precision).
+# Targets: core_fuzz (every public query), decompose_fuzz, world_fuzz, cast_fuzz (translation casts of sharp shapes,
+# circles and capsules against an exact GMP rational reference: grazes, entry at 0, never passing through, the
+# fraction's precision for sharp pairs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}

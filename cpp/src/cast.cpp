@@ -82,25 +82,6 @@ Probe probe(const detail::Posed& a, const detail::Posed& b, double ra, double rb
   return p;
 }
 
-// Without rotation, whether the motion only grazes the contact found (entry rule). In B - A (the Minkowski
-// difference, cores only, grown by R = rA + rB) the origin moves along -relative. Touching a face of it (a simplex
-// edge) while moving parallel to it is sliding; touching a rounded vertex on a line of motion whose distance from
-// the vertex is R (the line is tangent to its disc) is a graze. Both are decided within 16 ulps, so a path
-// deemed a graze can end overlapping by at most ~16 ulps of S. A sharp vertex (R = 0) always counts as a hit.
-bool grazes(const Probe& p, Vec2 relative, double reach, double scale) {
-  const double v = length(relative);
-  if (!(v > 0.0)) return true;
-  if (p.count == 2) {
-    const Vec2 e = p.w[1] - p.w[0];
-    return std::fabs(cross(relative, e)) <= 16.0 * kEps * v * length(e);
-  }
-  if (p.count == 1 && reach > 0.0) {
-    const double offset = std::fabs(cross(relative, p.w[0])) / v;  // the line of motion's distance from the vertex
-    return offset >= reach - 16.0 * kEps * std::max(scale, reach);
-  }
-  return false;
-}
-
 // One body for every pair of shape types (the pair's own contact test behind PairTests).
 [[gnu::noinline]] CastHit castCores(const detail::Core& ka, Vec2 pivotA, const Motion& motionA, const detail::Core& kb,
                                     Vec2 pivotB, const Motion& motionB, const detail::PairTests& pair) {
@@ -133,23 +114,28 @@ bool grazes(const Probe& p, Vec2 relative, double reach, double scale) {
   pose(pb, motionB, 0.0);
   Probe p = probe(pa, pb, ra, rb, cache);
 
-  // Two sharp cores (radius 0) in translation: the entry decisions are exact (cast_predicates.h).
+  // In translation the entry decisions are exact (cast_predicates.h): two sharp cores (radius 0) by their features,
+  // a round one (radius > 0) by the distances to M's vertex pairs and edges against R = rA + rB.
   const bool sharp = !rotates && ra == 0.0 && rb == 0.0;
+  const bool round = !rotates && !sharp;
 
   // Starting in contact (or within tau): a hit at 0 only when moving into each other (entry, as sweep()).
   if (!(p.separation > tau)) {
     Contact c;
     if (!(p.separation > 0.0)) c = pair.collide();
-    // Sharp cores: decided exactly, unless collide() already shows a depth far above its rounding (interiors
+    // Translation: decided exactly, unless collide() already shows a depth far above its rounding (interiors
     // overlapping for sure: the rule below).
-    if (sharp && !(c.hit && c.depth > tau)) {
-      const detail::StartDecision d = detail::translationStart(ka, kb, motionA.translation, motionB.translation);
+    if ((sharp || round) && !(c.hit && c.depth > tau)) {
+      const detail::StartDecision d =
+          sharp ? detail::translationStart(ka, kb, motionA.translation, motionB.translation)
+                : detail::roundStart(ka, kb, motionA.translation, motionB.translation);
       if (d.contact != detail::StartContact::Overlapping) {
         if (!d.movingIn) return out;  // a graze, moving apart, or a gap left behind
         out.hit = true;
         out.fraction = 0.0;
         out.point = p.point;  // GJK's: midway between the closest points, or the common point when touching
         out.normal = d.normal;
+        if (out.normal == Vec2{0.0, 0.0} && round) out.normal = detail::noNegativeZero(p.normal);
         if (out.normal == Vec2{0.0, 0.0}) out.normal = detail::noNegativeZero(normalize(relative) * -1.0);
         return out;
       }
@@ -214,8 +200,8 @@ bool grazes(const Probe& p, Vec2 relative, double reach, double scale) {
   // A contact (or the step budget is spent: t is still a time where they are apart, the conservative answer).
   if (sharp) {
     if (!detail::translationEnters(ka, kb, motionA.translation, motionB.translation)) return out;
-  } else if (!rotates && grazes(p, relative, ra + rb, scale)) {
-    return out;
+  } else if (round) {
+    if (!detail::roundEnters(ka, kb, motionA.translation, motionB.translation)) return out;
   }
   out.hit = true;
   out.fraction = t;

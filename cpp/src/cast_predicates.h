@@ -42,4 +42,26 @@ struct StartDecision {
 /// to be Overlapping (reported as Touching).
 StartDecision translationStart(const Core& a, const Core& b, Vec2 dA, Vec2 dB);
 
+// Round shapes (a core grown by a radius: circles, capsules; R = a.radius + b.radius > 0), in translation. M_R is M
+// grown by R: the shapes intersect at t exactly when -t r lies in M_R. A GRAZE is a line of motion that meets M_R only
+// on its boundary: it stays at distance exactly R from M's nearest vertex pair (a circle passing a vertex, or a
+// circle or capsule sliding along a face or a parallel capsule at distance exactly R). Decided exactly from the
+// signs of cross(r, b - a)^2 - R^2 |r|^2 and the like (cast_round.cpp).
+
+/// Exact: whether the line of relative motion meets the interior of M_R (not a graze, not a miss). False when
+/// dA == dB. Cores are taken as placed at t = 0.
+bool roundEnters(const Core& a, const Core& b, Vec2 dA, Vec2 dB);
+
+/// Exact state at t = 0 of two cores grown by their radii (R > 0) moving by dA and dB, as translationStart():
+/// Overlapping when the distance of the cores is below R (or they intersect); Touching at exactly R, with movingIn
+/// when the motion points strictly into a piece of M_R holding the origin (a vertex pair: dot(r, b - a) < 0; a vertex
+/// against an edge: dot(r, n) < 0, n the edge's normal from A to B) and normal that piece's (A to B); Apart beyond R,
+/// with movingIn when the chord of the line lies ahead (normal (0, 0)). When the motion does not enter M_R, contact
+/// is reported Touching (it may be Apart) and movingIn is false.
+StartDecision roundStart(const Core& a, const Core& b, Vec2 dA, Vec2 dB);
+
+/// Exact: whether two cores (radii ignored: points, segments, counter-clockwise convex polygons) intersect, closed
+/// (touching counts).
+bool coresIntersect(const Core& a, const Core& b);
+
 }  // namespace collide2d::detail

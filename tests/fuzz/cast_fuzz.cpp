@@ -1,4 +1,5 @@
-// libFuzzer target for translation casts between sharp shapes (polygon, aabb, box at angle 0, segment, point),
+// libFuzzer target for translation casts between sharp shapes (polygon, aabb, box at angle 0, segment, point), and
+// of circles and capsules (a point or segment given a radius by a trailing byte) against any of them (roundCheck()),
 // checked against an exact rational reference (GMP mpq_class). The shapes are small integer / dyadic polygons,
 // scaled by a power of two and moved by a large dyadic offset (so magnitudes span about 2^-30 .. 2^40 and the
 // touches stay exact in doubles). For a pair whose Minkowski difference M has area:
@@ -36,6 +37,7 @@ struct Built {
   Shape shape;
   std::vector<Vec2> points;  // the core's vertices (counter-clockwise for areas)
   bool flat = false;         // no area (segment or point)
+  double radius = 0.0;       // a circle (point core) or capsule (segment core) when > 0
 };
 
 double coord(Input& in) {
@@ -84,6 +86,26 @@ bool build(Input& in, double scale, Vec2 offset, Built& out) {
   detail::makeCore(out.shape, k);
   out.points.assign(k.points, k.points + k.count);
   return true;
+}
+
+// A radius for a point (a circle) or a segment (a capsule), from a byte read after everything else (so that inputs
+// without it, the older seeds among them, stay sharp): 0 (sharp), k / 4 of the scale (exact touches with the dyadic
+// coordinates, 5/4 for 3-4-5 tangents), that a few ulps off, or 2^-k of the scale (tiny radii beside the coordinates).
+void makeRound(std::uint8_t code, double scale, Built& s) {
+  if (!s.flat || code % 32 == 0) return;
+  const int k = code % 32;
+  double r = code >= 224 ? std::ldexp(scale, -(k + 8)) : k * 0.25 * scale;
+  if (code >= 192 && code < 224) {
+    // A few ulps off the dyadic radius: touches missed or overshot by an ulp (the filters' edges).
+    for (int u = 0; u < 1 + k % 3; ++u) r = std::nextafter(r, (k & 4) ? 0.0 : INFINITY);
+  }
+  const Segment seg = std::get<Segment>(s.shape);
+  if (seg.a == seg.b) {
+    s.shape = Circle{seg.a, r};
+  } else {
+    s.shape = Capsule{seg.a, seg.b, r};
+  }
+  s.radius = r;
 }
 
 struct Q {
@@ -191,12 +213,67 @@ bool flatDirection(const Built& s, Q& dir) {
   return true;
 }
 
+Q at(Vec2 p, const Q& d, const mpq_class& t) { return {mpq_class(p.x) + t * d.x, mpq_class(p.y) + t * d.y}; }
+mpq_class crossq(const Q& a, const Q& b) { return a.x * b.y - a.y * b.x; }
+
+// Squared distance of the cores of A + t dA and B + t dB when they do not intersect (vertex-vertex and vertex-edge).
+mpq_class coreDistance2(const Built& a, const Built& b, const Q& dA, const Q& dB, const mpq_class& t) {
+  mpq_class best = -1;
+  auto consider = [&](const mpq_class& d2) {
+    if (best < 0 || d2 < best) best = d2;
+  };
+  for (int side = 0; side < 2; ++side) {
+    const Built& e = side == 0 ? a : b;  // edges
+    const Built& v = side == 0 ? b : a;  // vertices
+    const Q& de = side == 0 ? dA : dB;
+    const Q& dv = side == 0 ? dB : dA;
+    const int n = static_cast<int>(e.points.size());
+    for (Vec2 pv : v.points) {
+      const Q p = at(pv, dv, t);
+      for (int i = 0; i < n; ++i) {
+        const Q q0 = at(e.points[i], de, t);
+        const Q d{p.x - q0.x, p.y - q0.y};
+        consider(dotq(d, d));
+        if (n < 2 || (n == 2 && i == 1)) continue;
+        const Q q1 = at(e.points[(i + 1) % n], de, t);
+        const Q ed{q1.x - q0.x, q1.y - q0.y};
+        const mpq_class l2 = dotq(ed, ed);
+        if (l2 == 0) continue;
+        const mpq_class u = dotq(d, ed) / l2;
+        if (u <= 0 || u >= 1) continue;
+        const Q f{d.x - u * ed.x, d.y - u * ed.y};
+        consider(dotq(f, f));
+      }
+    }
+  }
+  return best;
+}
+
+// Closed intersection of the cores at t: no candidate axis separates them strictly.
+bool coresMeetAt(const Built& a, const Built& b, const Q& dA, const Q& dB, const mpq_class& t, const std::vector<Q>& ax) {
+  for (const Q& n : ax) {
+    mpq_class aLo, aHi, bLo, bHi;
+    project(a, n, aLo, aHi);
+    project(b, n, bLo, bHi);
+    const mpq_class sa = t * dotq(dA, n), sb = t * dotq(dB, n);
+    if (aHi + sa < bLo + sb || bHi + sb < aLo + sa) return false;
+  }
+  return true;
+}
+
+// Sign of (distance of the round shapes' cores) - R at time t: -1 overlapping (interiors), 0 touching, 1 apart.
+int roundStateAt(const Built& a, const Built& b, const Q& dA, const Q& dB, const mpq_class& t, const std::vector<Q>& ax,
+                 const mpq_class& r2) {
+  if (coresMeetAt(a, b, dA, dB, t, ax)) return -1;
+  return cmp(coreDistance2(a, b, dA, dB, t), r2);
+}
+
 const Built* gA = nullptr;
 const Built* gB = nullptr;
 Vec2 gDA, gDB;
 
 void printShape(const char* name, const Built& s) {
-  std::fprintf(stderr, "%s (type %zu):", name, s.shape.index());
+  std::fprintf(stderr, "%s (type %zu, radius %a):", name, s.shape.index(), s.radius);
   for (Vec2 p : s.points) std::fprintf(stderr, " (%a, %a)", p.x, p.y);
   std::fprintf(stderr, "\n");
 }
@@ -210,6 +287,70 @@ void printShape(const char* name, const Built& s) {
   __builtin_trap();
 }
 
+// Round shapes (R = rA + rB > 0). In M = B - A the origin moves along -r; with m = b_j - a_i over the cores' vertex
+// pairs, the line of motion meets M_R's interior exactly when it meets M (cross(r, m) takes both signs or 0) or
+// min cross(r, m)^2 < R^2 |r|^2 (a graze at equality). The distance from the origin's path to M is convex in t and
+// least at t* = the middle of M's chord (when the line meets M) or -dot(r, m) / |r|^2 for the nearest pair: the
+// shapes overlap within the step iff they overlap at min(t*, 1) (when they do not at 0), checked by rational distances.
+int roundCheck(const Built& a, const Built& b, Vec2 dA, Vec2 dB) {
+  gA = &a;
+  gB = &b;
+  gDA = dA;
+  gDB = dB;
+  const CastHit h = cast(a.shape, Motion{dA, 0.0}, b.shape, Motion{dB, 0.0});
+  if (!(h.fraction >= 0.0 && h.fraction <= 1.0)) fail("fraction outside [0, 1]", h);
+  const Q qa = q(dA), qb = q(dB);
+  const Q r{qb.x - qa.x, qb.y - qa.y};
+  if (r.x == 0 && r.y == 0) {
+    if (h.hit) fail("round: no relative motion reported as a hit", h);
+    return 0;
+  }
+  const mpq_class R = mpq_class(a.radius) + mpq_class(b.radius), R2 = R * R, rr = dotq(r, r);
+  bool any = false;
+  mpq_class cMin, cMax, nearest;
+  Q nearM;
+  for (Vec2 pa : a.points)
+    for (Vec2 pb : b.points) {
+      const Q m{mpq_class(pb.x) - pa.x, mpq_class(pb.y) - pa.y};
+      const mpq_class c = crossq(r, m);
+      if (!any || c < cMin) cMin = c;
+      if (!any || c > cMax) cMax = c;
+      const mpq_class ac = abs(c);
+      if (!any || ac < nearest) nearest = ac, nearM = m;
+      any = true;
+    }
+  const bool meetsM = cMin <= 0 && cMax >= 0;
+  const bool enters = meetsM || nearest * nearest < R2 * rr;
+  if (!enters) {
+    if (h.hit) fail("round: graze or miss reported as a hit", h);
+    return 0;
+  }
+  const std::vector<Q> ax = axes(a, b, r);
+  const int s0 = roundStateAt(a, b, qa, qb, mpq_class(0), ax, R2);
+  if (s0 < 0) return 0;  // overlapping at 0: the collide()-normal rule, not decided here
+  mpq_class tStar;
+  if (meetsM) {
+    const Chord c = chord(a, b, r, ax);
+    if (c.closedEmpty || !c.loSet || !c.hiSet) fail("round reference: the line meets M but its chord is empty", h);
+    tStar = (c.lo + c.hi) / 2;
+  } else {
+    tStar = -dotq(r, nearM) / rr;
+  }
+  if (tStar <= 0) {
+    if (h.hit) fail("round: moving out (or apart) reported as a hit", h);
+    return 0;
+  }
+  if (s0 == 0) {
+    if (!h.hit || h.fraction != 0.0) fail("round: start touching moving in: expected a hit at 0", h);
+    return 0;
+  }
+  const mpq_class tm = tStar < 1 ? tStar : mpq_class(1);
+  if (roundStateAt(a, b, qa, qb, tm, ax, R2) < 0 && !h.hit) fail("round: passes through: overlap within the step", h);
+  if (h.hit && h.fraction > 0.0 && roundStateAt(a, b, qa, qb, mpq_class(h.fraction), ax, R2) < 0)
+    fail("round: hit after the first contact (overlapping at fraction)", h);
+  return 0;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -221,6 +362,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!build(in, scale, offset, a) || !build(in, scale, offset, b)) return 0;
   const Vec2 dA{coord(in) * scale, coord(in) * scale};
   const Vec2 dB = (in.byte() % 3 == 0) ? Vec2{coord(in) * scale, coord(in) * scale} : Vec2{};
+  makeRound(in.byte(), scale, a);
+  makeRound(in.byte(), scale, b);
+  if (a.radius > 0.0 || b.radius > 0.0) return roundCheck(a, b, dA, dB);
   // M has area unless both are flat (collinear points: a segment, a point, or a box collapsed by rounding beside a
   // large offset) and parallel.
   Q da, db;

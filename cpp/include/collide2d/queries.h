@@ -172,19 +172,35 @@ struct CastHit {
 ///  * never passes through: if, starting apart or touching, the exact motion makes the interiors overlap (or two
 ///    segments cross) at some t in [0, 1), there is a hit at or before the first contact.
 /// A hit at 0 has the normal (A to B) of the edge that the motion closes last, and GJK's point.
-/// Round shapes (circle, capsule with radius > 0) and rotation: never passes through (conservative advancement);
-/// grazes are judged within 16 ulps and a start in contact by collide()'s normal (rounded).
 ///
-/// Precision of cast() (where the exact rules above for sharp features in translation apply, they take precedence):
+/// Round shapes in translation (a circle or capsule of radius > 0 against any shape, sharp or round; no rotation):
+/// the entry rule is decided EXACTLY too. With R = rA + rB and M = B - A of the cores (a circle's centre, a capsule's
+/// segment, a sharp shape itself), the shapes touch at t exactly when the origin moved by -t (dB - dA) is at distance
+/// R from M, and overlap (interiors) when closer:
+///  * a graze is never a hit: a path at distance exactly R from a vertex (a circle passing a corner at exactly its
+///    radius, two circles passing each other), or sliding along a face or a parallel capsule at distance exactly R.
+///    Formally, the line of relative motion stays at distance >= R from M, with equality somewhere;
+///  * touching at 0 (distance exactly R): a hit at 0 exactly when the relative motion points strictly into the other
+///    shape at a contact (at a vertex pair: dot(dB - dA, b - a) < 0; at a face: dot(dB - dA, n) < 0), with that
+///    contact's normal (A to B); tangent to the contact, or moving apart, is no hit;
+///  * apart at 0 by at most 2^-40 S: a hit at 0 exactly when the motion enters and the first contact lies ahead;
+///  * overlapping at 0 (distance below R): a hit at 0 when moving into each other along collide()'s normal;
+///  * never passes through: if the exact motion makes them overlap at some t in [0, 1), there is a hit at or before
+///    the first contact.
+/// These are exact for coordinates, translations and radii within 2^216 of each other (the degree-4 predicates
+/// cross(r, b - a)^2 - R^2 |r|^2, cross(e, q - p)^2 - R^2 |e|^2 and |b - a|^2 - R^2 taken exactly).
+///
+/// With rotation: never passes through (conservative advancement); every contact reached is a hit (no graze
+/// decision), and a start in contact is a hit at 0 when the velocity at collide()'s point points into B along
+/// collide()'s normal (rounded).
+///
+/// Precision of cast() (where the exact rules above apply, in translation, they take precedence):
 ///  * near misses: a path that comes within 2^-40 S (2^-32 S rotating) of touching without touching may be reported
 ///    as a hit (at a time where the shapes are apart); a path that stays farther apart never is;
-///  * never passes through (round shapes, rotation): a translation whose paths overlap by more than 16 ulps of S
-///    (16 * 2^-52 S) is a hit; the graze and slide decisions are taken within that;
 ///  * normal: unit (to 1e-12), from A to B; on a face contact (a flat side leading), that side's normal (to 1e-12);
-///  * zero-area shapes with rotation or against round shapes (a point: zero-radius circle, zero-size aabb,
-///    zero-length segment; a segment; a box of zero extent) have no inside: entry is the first touch of the closed
-///    shapes, a path touching them only while moving along their boundary is a graze, and starting in contact is
-///    "moving in" when the relative motion points into the other shape (against the contact normal).
+///  * zero-area shapes with rotation (a point: zero-radius circle, zero-size aabb, zero-length segment; a segment; a
+///    box of zero extent) have no inside: entry is the first touch of the closed shapes, and starting in contact is
+///    "moving in" when the motion points into the other shape (against the contact normal).
 template <ConvexShape A, ConvexShape B>
 CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motionB);
 /// cast() of two members of the Shape variant (the same results, one compiled body).

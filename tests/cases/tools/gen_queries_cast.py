@@ -246,3 +246,31 @@ def gen_cast():
               'below: the fraction is within 2^-39 S / v of 1/16 (S = 4e6, v = 1: 7.3e-6).',
               aabb((1e6, 0.0625), (1e6 + 1, 1.0625)), T(1e6, -1), aabb((0, -1), (4e6, 0)), still, tol=1e-5,
               point=False)
+    # Round shapes in translation: exact grazes (a line of motion at distance exactly R) and starts in contact (the
+    # graze / entry flags are the authors'; the numeric first contact cannot tell a graze from an entry).
+    cast_case('round_circle_passes_vertex_at_radius', 'Circle of radius 1 whose path passes a triangle\'s apex at '
+              'distance exactly 1: a graze, no hit.', circle((-4, 2), 1), T(8, 0),
+              polygon([(-1, -1), (1, -1), (0, 1)]), still, expect_hit=False)
+    cast_case('round_circle_on_floor_walks', 'Circle resting exactly on a floor walks along it: no hit.',
+              circle((0, 2), 1), T(2, 0), aabb((-8, 0), (8, 1)), still, expect_hit=False)
+    cast_case('round_circle_on_floor_presses_in', 'Circle resting exactly on a floor moves down-sideways: hit at 0.',
+              circle((0, 2), 1), T(2, -0.5), aabb((-8, 0), (8, 1)), still, expect_hit=True)
+    cast_case('round_circle_touching_corner_moving_in', 'Circle of radius 5 touching an aabb\'s corner (3, 4), '
+              'moving (4, -2) (towards the corner): hit at 0.', circle((0, 0), 5), T(4, -2), aabb((3, 4), (5, 6)),
+              still, expect_hit=True)
+    cast_case('round_circle_touching_corner_tangent', 'Circle of radius 5 touching an aabb\'s corner (3, 4), moving '
+              '(4, -3) (tangent): no hit.', circle((0, 0), 5), T(4, -3), aabb((3, 4), (5, 6)), still,
+              expect_hit=False)
+    cast_case('round_circles_pass_at_radius', 'Circles of radius 1 whose centres pass 2 apart: no hit.',
+              circle((0, 0), 1), T(8, 0), circle((4, 2), 1), still, expect_hit=False)
+    cast_case('round_capsule_slides_along_capsule', 'Capsule sliding along a parallel capsule at distance exactly '
+              'the sum of the radii: no hit.', capsule((-4, 2), (-2, 2), 1), T(4, 0), capsule((-8, 0), (8, 0), 1),
+              still, expect_hit=False)
+    cast_case('round_tiny_circle_through_triangle', 'Circle of radius 1e-13 at (1e-12, 5) falling 10 through a '
+              'triangle whose apex is (0, 0): a hit (its right side; the normal and point are not pinned: at the fraction, '
+              'up to 2^-40 S = 9e-12 before the touch, the apex is the nearest feature).', circle((1e-12, 5), 1e-13),
+              T(0, -10), polygon([(-0.1, -1), (0.1, -1), (0, 0)]), still, normal=False, point=False)
+    cast_case('huge_1e6_circle_into_floor_past_corner', 'Circle of radius 1 at (-1, 1) moving (1e6, -0.001) along '
+              'the floor [0, 1e6] x [-10, 0]: it moves into the floor, first touching its corner.',
+              circle((-1, 1), 1), T(1e6, -0.001), aabb((0, -10), (1e6, 0)), still, tol=1e-7, normal=False,
+              point=False)
