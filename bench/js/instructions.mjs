@@ -182,6 +182,34 @@ const CASES = {
     });
     return (i) => w.raycast(rays[i & 255]);
   },
+  // The 2,000 shape casts of bench/js/world.mjs (same seed and shapes: the scene's at half size, a random start,
+  // angle and translation of length 1..30), cycled.
+  'world castShape 10k': () => {
+    const { s, w } = sceneWorld(10000);
+    const r = new Mulberry32(4321);
+    const casts = [];
+    for (let i = 0; i < 2000; i++) {
+      const b = s.bodies[(i * 7919) % 10000];
+      const x = r.range(0, s.side), y = r.range(0, s.side);
+      const angle = b.kind === Kind.Aabb ? 0 : r.range(0, 2 * Math.PI);
+      const dir = r.range(0, 2 * Math.PI), len = r.range(1, 30);
+      const h = 0.5;
+      let shape;
+      if (b.kind === Kind.Circle) shape = c2.circle(0, 0, b.a * h);
+      else if (b.kind === Kind.Aabb) shape = c2.aabb(-b.a * h / 2, -b.b * h / 2, b.a * h / 2, b.b * h / 2);
+      else if (b.kind === Kind.Box) shape = c2.box(0, 0, b.a * h, b.b * h, 0);
+      else {
+        const points = [];
+        for (let k = 0; k < b.points.length; k += 2) points.push({ x: b.points[k] * h, y: b.points[k + 1] * h });
+        shape = c2.polygon(points);
+      }
+      casts.push({ shape, transform: { x, y, angle }, translation: { x: len * Math.cos(dir), y: len * Math.sin(dir) } });
+    }
+    return (i) => {
+      const c = casts[i % 2000];
+      return w.castShape(c.shape, c.transform, c.translation);
+    };
+  },
 };
 
 const run = opt('run', undefined);
@@ -220,8 +248,9 @@ if (run !== undefined) {
     if (!CASES[name]) throw new Error(`no case ${name}; cases: ${Object.keys(CASES).join(', ')}`);
     // A World frame is ~4 * 10^7 instructions and a batch call of 1000 pairs a few 10^6: fewer of those suffice.
     const heavy = /world frame|batch/.test(name);
-    const k = heavy ? Math.max(2, Math.round(n / 2000)) : n;
-    const warmup = heavy ? 3 : 100000;
+    const casts = /castShape/.test(name);  // (~10^4 instructions each: 4,000 suffice, after two rounds of the 2,000)
+    const k = heavy ? Math.max(2, Math.round(n / 2000)) : casts ? Math.max(2000, Math.round(n / 5)) : n;
+    const warmup = heavy ? 3 : casts ? 4000 : 100000;
     const a = collected(name, k, warmup);
     const b = collected(name, 2 * k, warmup);
     console.log(`  ${name.padEnd(42)} ${Math.round((b - a) / k).toLocaleString('en-US').padStart(12)}  (n = ${k})`);

@@ -39,7 +39,12 @@ bool finiteMotion(const Motion& m) { return isFinite(m.translation) && std::isfi
 void pose(detail::Posed& p, const Motion& m, double t) {
   p.offset = m.translation * t;
   const double angle = m.rotation * t;
-  detail::sincos(angle, &p.s, &p.c);
+  if (angle == 0.0) {  // (a translation: sincos(+-0) is (+-0, 1), without the call)
+    p.s = angle;
+    p.c = 1.0;
+  } else {
+    detail::sincos(angle, &p.s, &p.c);
+  }
   p.moved = t != 0.0;
 }
 
@@ -124,7 +129,7 @@ bool grazes(const Probe& p, Vec2 relative, double reach, double scale) {
                                  detail::maxAbs(motionB.translation)});
   // Contact tolerance: 2^-40 S without rotation (Newton-like steps get there in a few), 2^-32 S with rotation
   // (advancement converges only linearly there). Both are far above GJK's few ulps of S.
-  const double tau = std::ldexp(scale, rotates ? -32 : -40);
+  const double tau = scale * (rotates ? 0x1p-32 : 0x1p-40);  // (as std::ldexp: a product by a power of 2)
   const int maxSteps = rotates ? kMaxRotationSteps : kMaxTranslationSteps;
 
   SimplexCache cache;
