@@ -106,6 +106,10 @@ bool grazes(const Probe& p, Vec2 relative, double reach, double scale) {
   return false;
 }
 
+}  // namespace
+
+namespace detail {
+
 // One body for every pair of shape types (the pair's own contact test behind PairTests).
 [[gnu::noinline]] CastHit castCores(const detail::Core& ka, Vec2 pivotA, const Motion& motionA, const detail::Core& kb,
                                     Vec2 pivotB, const Motion& motionB, const detail::PairTests& pair) {
@@ -229,21 +233,21 @@ bool grazes(const Probe& p, Vec2 relative, double reach, double scale) {
   return out;
 }
 
-}  // namespace
+}  // namespace detail
 
 template <ConvexShape A, ConvexShape B>
 CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motionB) {
   detail::Core ka, kb;
   detail::makeCore(a, ka);
   detail::makeCore(b, kb);
-  return castCores(ka, detail::pivotOf(a), motionA, kb, detail::pivotOf(b), motionB, detail::pairTests(a, b));
+  return detail::castCores(ka, detail::pivotOf(a), motionA, kb, detail::pivotOf(b), motionB, detail::pairTests(a, b));
 }
 
 CastHit cast(const Shape& a, const Motion& motionA, const Shape& b, const Motion& motionB) {
   detail::Core ka, kb;
   detail::makeCore(a, ka);
   detail::makeCore(b, kb);
-  return castCores(ka, detail::pivotOf(a), motionA, kb, detail::pivotOf(b), motionB, detail::pairTests(a, b));
+  return detail::castCores(ka, detail::pivotOf(a), motionA, kb, detail::pivotOf(b), motionB, detail::pairTests(a, b));
 }
 
 #define COLLIDE2D_INSTANTIATE(A, B) template CastHit cast<A, B>(const A&, const Motion&, const B&, const Motion&);

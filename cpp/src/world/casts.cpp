@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <variant>
 
+#include "convex.h"
 #include "trig/trig.h"
 
 namespace collide2d::world {
@@ -84,6 +85,8 @@ void Queries::castPlaced(const BodyStore& store, const BroadPhase& broad, const 
     double margin;
     const std::uint64_t* skips;
     int skipCount;
+    const detail::Core* kq;  ///< makeCore(*q)
+    Vec2 pivotQ;             ///< detail::pivotOf(*q)
     // Whether a candidate whose fraction is at least t cannot beat the best hit (the least fraction, slot, part).
     bool beyond(double t, std::uint32_t index, std::uint32_t part) const {
       if (!out->hit) return false;
@@ -94,8 +97,14 @@ void Queries::castPlaced(const BodyStore& store, const BroadPhase& broad, const 
       const BodyStore& w = *store;
       const Motion still{};
       const Motion moving{d, 0.0};
-      const CastHit h = std::visit([&](const auto& b) { return collide2d::cast(*q, moving, b, still); },
-                                   w.piecesAt(k).shapeOf(i));
+      // cast(*q, moving, b, still), with the query's core made once (castPlaced).
+      const CastHit h = std::visit(
+          [&](const auto& b) {
+            detail::Core kb;
+            detail::makeCore(b, kb);
+            return detail::castCores(*kq, pivotQ, moving, kb, detail::pivotOf(b), still, detail::pairTests(*q, b));
+          },
+          w.piecesAt(k).shapeOf(i));
       if (!h.hit) return;
       if (out->hit && !(h.fraction < out->fraction ||
                         (h.fraction == out->fraction &&
@@ -106,7 +115,11 @@ void Queries::castPlaced(const BodyStore& store, const BroadPhase& broad, const 
       *out = WorldCastHit{true, w.handles[k], h.fraction, h.point, h.normal, i};
       *swept = widen(hull(qb, shifted(qb, d * h.fraction)), margin);
     }
-  } ctx{this, &store, marks_.data(), &q, d, mask, mark, &bestIndex, &swept, &out, qb, margin, skips_, skipCount_};
+  };
+  detail::Core kq;
+  detail::makeCore(q, kq);
+  Ctx ctx{this, &store, marks_.data(), &q, d, mask, mark, &bestIndex, &swept, &out, qb, margin, skips_, skipCount_,
+          &kq, detail::pivotOf(q)};
   auto test = [](void* p, std::uint32_t k) {
     Ctx& c = *static_cast<Ctx*>(p);
     const BodyStore& w = *c.store;
