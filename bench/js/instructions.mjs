@@ -50,6 +50,7 @@ const polygonPairs = (n, spread) =>
 const require = createRequire(import.meta.url);
 const SAT = require('sat');
 const planck = require('planck');
+const RAPIER = (await import('@dimforge/rapier2d-compat')).default;
 const satPolygon = (s) => new SAT.Polygon(new SAT.Vector(0, 0), s.points.map((p) => new SAT.Vector(p.x, p.y)));
 const planckPolygon = (s) => new planck.PolygonShape(s.points.map((p) => planck.Vec2(p.x, p.y)));
 
@@ -210,11 +211,55 @@ const CASES = {
       return w.castShape(c.shape, c.transform, c.translation);
     };
   },
+  // The same casts with rapier2d-compat's world.castShape, as bench/js/world.mjs runs it (sensor colliders of the
+  // scene, stepped once; maxToi 1, stopAtPenetration false). Needs the init of main below (RAPIER.init()).
+  'rapier castShape 10k': () => {
+    const R = RAPIER;
+    const s = makeScene(10000);
+    const world = new R.World({ x: 0, y: 0 });
+    for (const b of s.bodies) {
+      let desc;
+      if (b.kind === Kind.Circle) desc = R.ColliderDesc.ball(b.a);
+      else if (b.kind === Kind.Aabb) desc = R.ColliderDesc.cuboid(b.a / 2, b.b / 2);
+      else if (b.kind === Kind.Box) desc = R.ColliderDesc.cuboid(b.a, b.b);
+      else desc = R.ColliderDesc.convexPolyline(new Float32Array(b.points));
+      desc.setTranslation(b.x, b.y).setRotation(b.angle).setSensor(true)
+        .setActiveCollisionTypes(R.ActiveCollisionTypes.DEFAULT | R.ActiveCollisionTypes.FIXED_FIXED);
+      world.createCollider(desc);
+    }
+    world.step();
+    const r = new Mulberry32(4321);
+    const casts = [];
+    for (let i = 0; i < 2000; i++) {
+      const b = s.bodies[(i * 7919) % 10000];
+      const x = r.range(0, s.side), y = r.range(0, s.side);
+      const angle = b.kind === Kind.Aabb ? 0 : r.range(0, 2 * Math.PI);
+      const dir = r.range(0, 2 * Math.PI), len = r.range(1, 30);
+      const h = 0.5;
+      let shape;
+      if (b.kind === Kind.Circle) shape = new R.Ball(b.a * h);
+      else if (b.kind === Kind.Aabb) shape = new R.Cuboid(b.a * h / 2, b.b * h / 2);
+      else if (b.kind === Kind.Box) shape = new R.Cuboid(b.a * h, b.b * h);
+      else shape = new R.ConvexPolygon(new Float32Array(b.points.map((v) => v * h)), false);
+      casts.push({ shape, x, y, angle, tx: len * Math.cos(dir), ty: len * Math.sin(dir) });
+    }
+    const pos = { x: 0, y: 0 }, vel = { x: 0, y: 0 };
+    return (i) => {
+      const c = casts[i % 2000];
+      pos.x = c.x;
+      pos.y = c.y;
+      vel.x = c.tx;
+      vel.y = c.ty;
+      const hit = world.castShape(pos, c.angle, vel, c.shape, 0, 1, false);
+      return hit ? hit.time_of_impact : 2;
+    };
+  },
 };
 
 const run = opt('run', undefined);
 if (run !== undefined) {
   await c2.init();
+  if (/rapier/.test(run)) await RAPIER.init();
   const make = CASES[run];
   if (!make) throw new Error(`no case ${run}`);
   const op = make();

@@ -55,6 +55,27 @@ double entryBound(const Aabb& qb, Vec2 d, const Aabb& box, double m) {
 // castShape
 // ---------------------------------------------------------------------------------------------------------------
 
+// By (bound, slot, part). One copy for every query shape type (out of the castPlaced template).
+void Queries::sortCandidates(std::vector<CastCandidate>& list) {
+  const auto before = [](const CastCandidate& a, const CastCandidate& b) {
+    return a.t < b.t || (a.t == b.t && (a.index < b.index || (a.index == b.index && a.part < b.part)));
+  };
+  if (list.size() <= 24) {  // (insertion sort: the usual handful)
+    for (std::size_t i = 1; i < list.size(); ++i) {
+      const CastCandidate x = list[i];
+      std::size_t j = i;
+      for (; j > 0 && before(x, list[j - 1]); --j) list[j] = list[j - 1];
+      list[j] = x;
+    }
+  } else {
+    std::sort(list.begin(), list.end(), before);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// castShape (the walk)
+// ---------------------------------------------------------------------------------------------------------------
+
 template <class Placed>
 void Queries::castPlaced(const BodyStore& store, const BroadPhase& broad, const Placed& q, Vec2 d, std::uint32_t mask,
                          WorldCastHit& out) {
@@ -98,13 +119,12 @@ void Queries::castPlaced(const BodyStore& store, const BroadPhase& broad, const 
       const Motion still{};
       const Motion moving{d, 0.0};
       // cast(*q, moving, b, still), with the query's core made once (castPlaced).
-      const CastHit h = std::visit(
-          [&](const auto& b) {
-            detail::Core kb;
-            detail::makeCore(b, kb);
-            return detail::castCores(*kq, pivotQ, moving, kb, detail::pivotOf(b), still, detail::pairTests(*q, b));
-          },
-          w.piecesAt(k).shapeOf(i));
+      // (Only the pair's thunks depend on both types: the rest is made once for every query shape type.)
+      const Shape& body = w.piecesAt(k).shapeOf(i);
+      detail::Core kb;
+      detail::makeCore(body, kb);
+      const detail::PairTests pair = std::visit([&](const auto& b) { return detail::pairTests(*q, b); }, body);
+      const CastHit h = detail::castCores(*kq, pivotQ, moving, kb, detail::pivotOf(body), still, pair);
       if (!h.hit) return;
       if (out->hit && !(h.fraction < out->fraction ||
                         (h.fraction == out->fraction &&
@@ -144,19 +164,7 @@ void Queries::castPlaced(const BodyStore& store, const BroadPhase& broad, const 
   // Casts the gathered candidates by (bound, slot, part), stopping at the first that cannot beat the best hit.
   const auto flush = [&] {
     std::vector<CastCandidate>& list = castCandidates_;
-    const auto before = [](const CastCandidate& a, const CastCandidate& b) {
-      return a.t < b.t || (a.t == b.t && (a.index < b.index || (a.index == b.index && a.part < b.part)));
-    };
-    if (list.size() <= 24) {  // (insertion sort: the usual handful)
-      for (std::size_t i = 1; i < list.size(); ++i) {
-        const CastCandidate x = list[i];
-        std::size_t j = i;
-        for (; j > 0 && before(x, list[j - 1]); --j) list[j] = list[j - 1];
-        list[j] = x;
-      }
-    } else {
-      std::sort(list.begin(), list.end(), before);
-    }
+    sortCandidates(list);
     for (const CastCandidate& c : list) {
       if (ctx.beyond(c.t, c.index, c.part)) break;
       ctx.cast(c.k, c.index, c.part);

@@ -62,6 +62,7 @@ struct Queries {
     std::uint32_t part;
   };
   std::vector<CastCandidate> castCandidates_;
+  [[gnu::noinline]] static void sortCandidates(std::vector<CastCandidate>& list);
   Shape moverShape_;     ///< moveAndSlide's shape where it is (mover.cpp), a polygon in moverPolygon_ (reused)
   Shape moverPolygon_;
   std::size_t moverPolygonBytes() const {
