@@ -211,6 +211,46 @@ const CASES = {
       return w.castShape(c.shape, c.transform, c.translation);
     };
   },
+  // bench/js/mover.mjs's level (24 platforms of unit tiles, walls, blocks, 20 and 40 degree ramps) and its 96
+  // characters (boxes, capsules, circles) walking with gravity, moveAndSlide with its "+options" (up, maxSlopeAngle
+  // pi/4, snapToGround 0.1); one operation = one character's call, the characters in turn.
+  'world moveAndSlide options': () => {
+    const w = new c2.World();
+    const chars = [];
+    for (let p = 0; p < 24; p++) {
+      const y0 = p * 12;
+      for (let x = 0; x < 200; x++) w.add(c2.aabb(x, y0 - 1, x + 1, y0), undefined, { static: true });
+      for (let k = 0; k < 5; k++) {
+        const wx = 30 + 40 * k;
+        for (let h = 0; h < 4; h++) w.add(c2.aabb(wx, y0 + h, wx + 1, y0 + h + 1), undefined, { static: true });
+        w.add(c2.aabb(wx - 12, y0, wx - 11, y0 + 1), undefined, { static: true });
+      }
+      w.add(c2.polygon([{ x: 60, y: y0 }, { x: 64, y: y0 }, { x: 64, y: y0 + 4 * Math.tan(20 * Math.PI / 180) }]), undefined, { static: true });
+      w.add(c2.polygon([{ x: 140, y: y0 }, { x: 142, y: y0 }, { x: 142, y: y0 + 2 * Math.tan(40 * Math.PI / 180) }]), undefined, { static: true });
+    }
+    w.step();
+    for (let i = 0; i < 96; i++) {
+      const kind = i % 3;
+      const shape = kind === 0 ? c2.aabb(-0.4, -0.45, 0.4, 0.45) : kind === 1 ? c2.capsule(0, -0.3, 0, 0.3, 0.35) : c2.circle(0, 0, 0.4);
+      const bottom = kind === 0 ? 0.45 : kind === 1 ? 0.65 : 0.4;
+      chars.push({ shape, x: 2 + ((i * 37) % 190), y: (i % 24) * 12 + bottom + 0.5, speed: 0.04 + 0.02 * (i % 5), phase: i * 17 });
+    }
+    const options = { up: { x: 0, y: 1 }, maxSlopeAngle: Math.PI / 4, snapToGround: 0.1 };
+    const d = { x: 0, y: 0 }, xf = { x: 0, y: 0, angle: 0 };
+    let out;
+    return (i) => {
+      const c = chars[i % 96];
+      const f = Math.floor(i / 96);
+      d.x = (Math.floor((f + c.phase) / 150) % 2 === 0 ? 1 : -1) * c.speed;
+      d.y = -0.05;
+      xf.x = c.x;
+      xf.y = c.y;
+      out = w.moveAndSlide(c.shape, xf, d, options, undefined, out);
+      c.x = out.position.x;
+      c.y = out.position.y;
+      return out.iterations;
+    };
+  },
   // The same casts with rapier2d-compat's world.castShape, as bench/js/world.mjs runs it (sensor colliders of the
   // scene, stepped once; maxToi 1, stopAtPenetration false). Needs the init of main below (RAPIER.init()).
   'rapier castShape 10k': () => {
@@ -293,7 +333,7 @@ if (run !== undefined) {
     if (!CASES[name]) throw new Error(`no case ${name}; cases: ${Object.keys(CASES).join(', ')}`);
     // A World frame is ~4 * 10^7 instructions and a batch call of 1000 pairs a few 10^6: fewer of those suffice.
     const heavy = /world frame|batch/.test(name);
-    const casts = /castShape/.test(name);  // (~10^4 instructions each: 4,000 suffice, after two rounds of the 2,000)
+    const casts = /castShape|moveAndSlide/.test(name);  // (~10^4 instructions each: 4,000 suffice, after two rounds of the 2,000)
     const k = heavy ? Math.max(2, Math.round(n / 2000)) : casts ? Math.max(2000, Math.round(n / 5)) : n;
     const warmup = heavy ? 3 : casts ? 4000 : 100000;
     const a = collected(name, k, warmup);
