@@ -214,8 +214,8 @@ inline double maxAbs(Vec2 v) { return std::max(std::fabs(v.x), std::fabs(v.y)); 
 
 /// cast() on cores (cast.cpp): what cast(a, motionA, b, motionB) computes, from makeCore(a) and makeCore(b), their
 /// pivotOf and pairTests(a, b). For a caller casting one shape against many (World::castShape: its core made once).
-CastHit castCores(const Core& ka, Vec2 pivotA, const Motion& motionA, const Core& kb, Vec2 pivotB, const Motion& motionB,
-                  const PairTests& pair);
+CastHit castCores(const Core& ka, Vec2 pivotA, const Motion& motionA, const Core& kb, Vec2 pivotB,
+                  const Motion& motionB, const PairTests& pair);
 
 }  // namespace collide2d::detail
 
