@@ -50,6 +50,7 @@ const polygonPairs = (n, spread) =>
 const require = createRequire(import.meta.url);
 const SAT = require('sat');
 const planck = require('planck');
+const RAPIER = (await import('@dimforge/rapier2d-compat')).default;
 const satPolygon = (s) => new SAT.Polygon(new SAT.Vector(0, 0), s.points.map((p) => new SAT.Vector(p.x, p.y)));
 const planckPolygon = (s) => new planck.PolygonShape(s.points.map((p) => planck.Vec2(p.x, p.y)));
 
@@ -182,11 +183,123 @@ const CASES = {
     });
     return (i) => w.raycast(rays[i & 255]);
   },
+  // The 2,000 shape casts of bench/js/world.mjs (same seed and shapes: the scene's at half size, a random start,
+  // angle and translation of length 1..30), cycled.
+  'world castShape 10k': () => {
+    const { s, w } = sceneWorld(10000);
+    const r = new Mulberry32(4321);
+    const casts = [];
+    for (let i = 0; i < 2000; i++) {
+      const b = s.bodies[(i * 7919) % 10000];
+      const x = r.range(0, s.side), y = r.range(0, s.side);
+      const angle = b.kind === Kind.Aabb ? 0 : r.range(0, 2 * Math.PI);
+      const dir = r.range(0, 2 * Math.PI), len = r.range(1, 30);
+      const h = 0.5;
+      let shape;
+      if (b.kind === Kind.Circle) shape = c2.circle(0, 0, b.a * h);
+      else if (b.kind === Kind.Aabb) shape = c2.aabb(-b.a * h / 2, -b.b * h / 2, b.a * h / 2, b.b * h / 2);
+      else if (b.kind === Kind.Box) shape = c2.box(0, 0, b.a * h, b.b * h, 0);
+      else {
+        const points = [];
+        for (let k = 0; k < b.points.length; k += 2) points.push({ x: b.points[k] * h, y: b.points[k + 1] * h });
+        shape = c2.polygon(points);
+      }
+      casts.push({ shape, transform: { x, y, angle }, translation: { x: len * Math.cos(dir), y: len * Math.sin(dir) } });
+    }
+    return (i) => {
+      const c = casts[i % 2000];
+      return w.castShape(c.shape, c.transform, c.translation);
+    };
+  },
+  // bench/js/mover.mjs's level (24 platforms of unit tiles, walls, blocks, 20 and 40 degree ramps) and its 96
+  // characters (boxes, capsules, circles) walking with gravity, moveAndSlide with its "+options" (up, maxSlopeAngle
+  // pi/4, snapToGround 0.1); one operation = one character's call, the characters in turn.
+  'world moveAndSlide options': () => {
+    const w = new c2.World();
+    const chars = [];
+    for (let p = 0; p < 24; p++) {
+      const y0 = p * 12;
+      for (let x = 0; x < 200; x++) w.add(c2.aabb(x, y0 - 1, x + 1, y0), undefined, { static: true });
+      for (let k = 0; k < 5; k++) {
+        const wx = 30 + 40 * k;
+        for (let h = 0; h < 4; h++) w.add(c2.aabb(wx, y0 + h, wx + 1, y0 + h + 1), undefined, { static: true });
+        w.add(c2.aabb(wx - 12, y0, wx - 11, y0 + 1), undefined, { static: true });
+      }
+      w.add(c2.polygon([{ x: 60, y: y0 }, { x: 64, y: y0 }, { x: 64, y: y0 + 4 * Math.tan(20 * Math.PI / 180) }]), undefined, { static: true });
+      w.add(c2.polygon([{ x: 140, y: y0 }, { x: 142, y: y0 }, { x: 142, y: y0 + 2 * Math.tan(40 * Math.PI / 180) }]), undefined, { static: true });
+    }
+    w.step();
+    for (let i = 0; i < 96; i++) {
+      const kind = i % 3;
+      const shape = kind === 0 ? c2.aabb(-0.4, -0.45, 0.4, 0.45) : kind === 1 ? c2.capsule(0, -0.3, 0, 0.3, 0.35) : c2.circle(0, 0, 0.4);
+      const bottom = kind === 0 ? 0.45 : kind === 1 ? 0.65 : 0.4;
+      chars.push({ shape, x: 2 + ((i * 37) % 190), y: (i % 24) * 12 + bottom + 0.5, speed: 0.04 + 0.02 * (i % 5), phase: i * 17 });
+    }
+    const options = { up: { x: 0, y: 1 }, maxSlopeAngle: Math.PI / 4, snapToGround: 0.1 };
+    const d = { x: 0, y: 0 }, xf = { x: 0, y: 0, angle: 0 };
+    let out;
+    return (i) => {
+      const c = chars[i % 96];
+      const f = Math.floor(i / 96);
+      d.x = (Math.floor((f + c.phase) / 150) % 2 === 0 ? 1 : -1) * c.speed;
+      d.y = -0.05;
+      xf.x = c.x;
+      xf.y = c.y;
+      out = w.moveAndSlide(c.shape, xf, d, options, undefined, out);
+      c.x = out.position.x;
+      c.y = out.position.y;
+      return out.iterations;
+    };
+  },
+  // The same casts with rapier2d-compat's world.castShape, as bench/js/world.mjs runs it (sensor colliders of the
+  // scene, stepped once; maxToi 1, stopAtPenetration false). Needs the init of main below (RAPIER.init()).
+  'rapier castShape 10k': () => {
+    const R = RAPIER;
+    const s = makeScene(10000);
+    const world = new R.World({ x: 0, y: 0 });
+    for (const b of s.bodies) {
+      let desc;
+      if (b.kind === Kind.Circle) desc = R.ColliderDesc.ball(b.a);
+      else if (b.kind === Kind.Aabb) desc = R.ColliderDesc.cuboid(b.a / 2, b.b / 2);
+      else if (b.kind === Kind.Box) desc = R.ColliderDesc.cuboid(b.a, b.b);
+      else desc = R.ColliderDesc.convexPolyline(new Float32Array(b.points));
+      desc.setTranslation(b.x, b.y).setRotation(b.angle).setSensor(true)
+        .setActiveCollisionTypes(R.ActiveCollisionTypes.DEFAULT | R.ActiveCollisionTypes.FIXED_FIXED);
+      world.createCollider(desc);
+    }
+    world.step();
+    const r = new Mulberry32(4321);
+    const casts = [];
+    for (let i = 0; i < 2000; i++) {
+      const b = s.bodies[(i * 7919) % 10000];
+      const x = r.range(0, s.side), y = r.range(0, s.side);
+      const angle = b.kind === Kind.Aabb ? 0 : r.range(0, 2 * Math.PI);
+      const dir = r.range(0, 2 * Math.PI), len = r.range(1, 30);
+      const h = 0.5;
+      let shape;
+      if (b.kind === Kind.Circle) shape = new R.Ball(b.a * h);
+      else if (b.kind === Kind.Aabb) shape = new R.Cuboid(b.a * h / 2, b.b * h / 2);
+      else if (b.kind === Kind.Box) shape = new R.Cuboid(b.a * h, b.b * h);
+      else shape = new R.ConvexPolygon(new Float32Array(b.points.map((v) => v * h)), false);
+      casts.push({ shape, x, y, angle, tx: len * Math.cos(dir), ty: len * Math.sin(dir) });
+    }
+    const pos = { x: 0, y: 0 }, vel = { x: 0, y: 0 };
+    return (i) => {
+      const c = casts[i % 2000];
+      pos.x = c.x;
+      pos.y = c.y;
+      vel.x = c.tx;
+      vel.y = c.ty;
+      const hit = world.castShape(pos, c.angle, vel, c.shape, 0, 1, false);
+      return hit ? hit.time_of_impact : 2;
+    };
+  },
 };
 
 const run = opt('run', undefined);
 if (run !== undefined) {
   await c2.init();
+  if (/rapier/.test(run)) await RAPIER.init();
   const make = CASES[run];
   if (!make) throw new Error(`no case ${run}`);
   const op = make();
@@ -220,8 +333,9 @@ if (run !== undefined) {
     if (!CASES[name]) throw new Error(`no case ${name}; cases: ${Object.keys(CASES).join(', ')}`);
     // A World frame is ~4 * 10^7 instructions and a batch call of 1000 pairs a few 10^6: fewer of those suffice.
     const heavy = /world frame|batch/.test(name);
-    const k = heavy ? Math.max(2, Math.round(n / 2000)) : n;
-    const warmup = heavy ? 3 : 100000;
+    const casts = /castShape|moveAndSlide/.test(name);  // (~10^4 instructions each: 4,000 suffice, after two rounds of the 2,000)
+    const k = heavy ? Math.max(2, Math.round(n / 2000)) : casts ? Math.max(2000, Math.round(n / 5)) : n;
+    const warmup = heavy ? 3 : casts ? 4000 : 100000;
     const a = collected(name, k, warmup);
     const b = collected(name, 2 * k, warmup);
     console.log(`  ${name.padEnd(42)} ${Math.round((b - a) / k).toLocaleString('en-US').padStart(12)}  (n = ${k})`);

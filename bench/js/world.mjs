@@ -24,6 +24,7 @@
 // Usage: node bench/js/world.mjs [N ...] [--frames=T] [--warmup=W]
 //                                [--libs=collide2d,native,rapier,rapier-simd,rapier-contacts,dc,flatbush]
 //                                [--no-raycast] [--rays=10000] [--native=path/to/collide2d_bench]
+//                                [--no-cast] [--casts=2000] [--cast-passes=5]
 //   default N = 1000 10000 50000; frames: 10 warm-up + 60 timed up to 1k, 5 + 30 up to 10k, 3 + 12 above.
 //   The native figures come from the newest build/*/bench/collide2d_bench (npm run bench rebuilds build/bench just
 //   before; a binary older than cpp/ is flagged in the notes), else the column says n/a (build it:
@@ -49,6 +50,7 @@ const sizes = args.filter((a) => /^\d+$/.test(a)).map(Number);
 const NS = sizes.length ? sizes : [1000, 10000, 50000];
 const LIBS = (flagValue('libs') ?? 'collide2d,c2pairs,c2manifolds,native,rapier,rapier-simd,rapier-contacts,dc,flatbush').split(',');
 const CASTS = Number(flagValue('casts') ?? 2000);
+const CAST_PASSES = Number(flagValue('cast-passes') ?? 5);
 const RAYS = Number(flagValue('rays') ?? 10000);
 const framesFor = (n) => ({
   warmup: Number(flagValue('warmup') ?? (n <= 1000 ? 10 : n <= 10000 ? 5 : 3)),
@@ -715,7 +717,7 @@ function rayAgreement(a, b) {
 
 function benchCasts() {
   const n = 10000;
-  const passes = 5;
+  const passes = CAST_PASSES;
   const s = makeScene(n);
   const rng = new Mulberry32(4321);
   // The casts: body k's shape at half size (k cycling through the kinds), a random start, angle and translation.
@@ -804,7 +806,8 @@ function benchCasts() {
     const r = { us: median(task.times), hits: task.hits, hitBody: task.hitBody, hitT: task.hitT };
     task.after(r);
     out.set(task.name, r);
-    log(`  castShape ${task.name}: ${r.us.toFixed(3)} us/cast (median of ${task.times.length} passes), ${r.hits} hits`);
+    log(`  castShape ${task.name}: ${r.us.toFixed(3)} us/cast (median of ${task.times.length} passes, min ` +
+      `${Math.min(...task.times).toFixed(3)}), ${r.hits} hits`);
   }
   // Agreement: same hit/miss; the same travelled distance within 1e-3 (f32 coordinates near 1e3 have ulps of 6e-5).
   const a = out.get('collide2d'), b = out.get('rapier');

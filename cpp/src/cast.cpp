@@ -39,7 +39,12 @@ bool finiteMotion(const Motion& m) { return isFinite(m.translation) && std::isfi
 void pose(detail::Posed& p, const Motion& m, double t) {
   p.offset = m.translation * t;
   const double angle = m.rotation * t;
-  detail::sincos(angle, &p.s, &p.c);
+  if (angle == 0.0) {  // (a translation: sincos(+-0) is (+-0, 1), without the call)
+    p.s = angle;
+    p.c = 1.0;
+  } else {
+    detail::sincos(angle, &p.s, &p.c);
+  }
   p.moved = t != 0.0;
 }
 
@@ -82,6 +87,10 @@ Probe probe(const detail::Posed& a, const detail::Posed& b, double ra, double rb
   return p;
 }
 
+}  // namespace
+
+namespace detail {
+
 // One body for every pair of shape types (the pair's own contact test behind PairTests).
 [[gnu::noinline]] CastHit castCores(const detail::Core& ka, Vec2 pivotA, const Motion& motionA, const detail::Core& kb,
                                     Vec2 pivotB, const Motion& motionB, const detail::PairTests& pair) {
@@ -105,7 +114,7 @@ Probe probe(const detail::Posed& a, const detail::Posed& b, double ra, double rb
                                  detail::maxAbs(motionB.translation)});
   // Contact tolerance: 2^-40 S without rotation (Newton-like steps get there in a few), 2^-32 S with rotation
   // (advancement converges only linearly there). Both are far above GJK's few ulps of S.
-  const double tau = std::ldexp(scale, rotates ? -32 : -40);
+  const double tau = scale * (rotates ? 0x1p-32 : 0x1p-40);  // (as std::ldexp: a product by a power of 2)
   const int maxSteps = rotates ? kMaxRotationSteps : kMaxTranslationSteps;
 
   SimplexCache cache;
@@ -210,21 +219,21 @@ Probe probe(const detail::Posed& a, const detail::Posed& b, double ra, double rb
   return out;
 }
 
-}  // namespace
+}  // namespace detail
 
 template <ConvexShape A, ConvexShape B>
 CastHit cast(const A& a, const Motion& motionA, const B& b, const Motion& motionB) {
   detail::Core ka, kb;
   detail::makeCore(a, ka);
   detail::makeCore(b, kb);
-  return castCores(ka, detail::pivotOf(a), motionA, kb, detail::pivotOf(b), motionB, detail::pairTests(a, b));
+  return detail::castCores(ka, detail::pivotOf(a), motionA, kb, detail::pivotOf(b), motionB, detail::pairTests(a, b));
 }
 
 CastHit cast(const Shape& a, const Motion& motionA, const Shape& b, const Motion& motionB) {
   detail::Core ka, kb;
   detail::makeCore(a, ka);
   detail::makeCore(b, kb);
-  return castCores(ka, detail::pivotOf(a), motionA, kb, detail::pivotOf(b), motionB, detail::pairTests(a, b));
+  return detail::castCores(ka, detail::pivotOf(a), motionA, kb, detail::pivotOf(b), motionB, detail::pairTests(a, b));
 }
 
 #define COLLIDE2D_INSTANTIATE(A, B) template CastHit cast<A, B>(const A&, const Motion&, const B&, const Motion&);

@@ -344,7 +344,8 @@ Status Queries::raycastAll(BodyStore& store, BroadPhase& broad, const Ray& ray, 
 std::size_t Queries::heapBytes() const {
   return capacityBytes(results) + capacityBytes(parts) + capacityBytes(rayHits) + capacityBytes(rayHitParts) +
          capacityBytes(marks_) + capacityBytes(sort_) + capacityBytes(compoundHits_) + capacityBytes(counts_) +
-         capacityBytes(rayRecords_) + (castPolygon_.vertices().size() + castPolygon_.normals().size()) * sizeof(Vec2) +
+         capacityBytes(rayRecords_) + capacityBytes(castCandidates_) +
+         (castPolygon_.vertices().size() + castPolygon_.normals().size()) * sizeof(Vec2) +
          moverPolygonBytes();
 }
 

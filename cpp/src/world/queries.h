@@ -54,6 +54,15 @@ struct Queries {
   std::vector<std::uint32_t> counts_;
   std::vector<RayRecord> rayRecords_;
   Polygon castPolygon_;  ///< the placed query polygon (storage reused)
+  /// castShape's candidates of one stretch of the motion, evaluated in the order of their entry bound (casts.cpp).
+  struct CastCandidate {
+    double t;             ///< lower bound of the fraction at which the cast could hit it
+    std::uint32_t index;  ///< slot index
+    std::uint32_t k;      ///< dense index
+    std::uint32_t part;
+  };
+  std::vector<CastCandidate> castCandidates_;
+  [[gnu::noinline]] static void sortCandidates(std::vector<CastCandidate>& list);
   Shape moverShape_;     ///< moveAndSlide's shape where it is (mover.cpp), a polygon in moverPolygon_ (reused)
   Shape moverPolygon_;
   std::size_t moverPolygonBytes() const {
