@@ -21,8 +21,8 @@ using namespace collide2d;
 
 constexpr double kPi = 3.14159265358979323846;
 
-enum class Tile { Aabb, Box, Polygon, Segment, Compound };
-const Tile kTiles[] = {Tile::Aabb, Tile::Box, Tile::Polygon, Tile::Segment, Tile::Compound};
+enum class Tile { Aabb, Box, Polygon, Segment, Compound, Chain };
+const Tile kTiles[] = {Tile::Aabb, Tile::Box, Tile::Polygon, Tile::Segment, Tile::Compound, Tile::Chain};
 const char* tileName(Tile t) {
   switch (t) {
     case Tile::Aabb: return "aabb";
@@ -30,6 +30,7 @@ const char* tileName(Tile t) {
     case Tile::Polygon: return "polygon";
     case Tile::Segment: return "segment";
     case Tile::Compound: return "compound";
+    case Tile::Chain: return "chain";
   }
   return "?";
 }
@@ -47,12 +48,14 @@ Shape square(Tile kind, double x, double y) {
   }
 }
 
-// Unit tiles with lower-left corners `cells`; a segment tile is its face toward `face` (the side the character is on).
+// Unit tiles with lower-left corners `cells`; a segment tile is its face toward `face` (the side the character is on);
+// chain tiles are one chain body through the faces' ends (an internal vertex at every seam; cells consecutive).
 void addTiles(World& w, Tile kind, const std::vector<Vec2>& cells, Vec2 face) {
   std::vector<BodyPart> parts;
+  std::vector<Vec2> chain;
   for (const Vec2 c : cells) {
     Shape s;
-    if (kind == Tile::Segment) {
+    if (kind == Tile::Segment || kind == Tile::Chain) {
       // the tile's face toward `face`, as a segment
       if (face.y > 0) s = Segment{{c.x, c.y + 1}, {c.x + 1, c.y + 1}};
       else if (face.y < 0) s = Segment{{c.x, c.y}, {c.x + 1, c.y}};
@@ -65,6 +68,12 @@ void addTiles(World& w, Tile kind, const std::vector<Vec2>& cells, Vec2 face) {
       parts.push_back(BodyPart{s, {}});
       continue;
     }
+    if (kind == Tile::Chain) {
+      const Segment& g = std::get<Segment>(s);
+      if (chain.empty()) chain.push_back(g.a);
+      chain.push_back(g.b);
+      continue;
+    }
     BodyHandle h;
     ASSERT_TRUE(w.addShape(s, {}, 0, {}, h).ok());
     ASSERT_TRUE(w.setStatic(h, true).ok());
@@ -73,6 +82,10 @@ void addTiles(World& w, Tile kind, const std::vector<Vec2>& cells, Vec2 face) {
     BodyHandle h;
     ASSERT_TRUE(w.addCompound(parts, {}, 0, {}, h).ok());
     ASSERT_TRUE(w.setStatic(h, true).ok());
+  }
+  if (!chain.empty()) {
+    BodyHandle h;
+    ASSERT_TRUE(w.addChain(chain, false, {}, 0, {}, h).ok());
   }
 }
 
@@ -119,7 +132,7 @@ bool overlapsSomething(const World& w, const Shape& local, Vec2 at) {
   for (const BodyHandle h : w.bodies()) {
     ShapeType t;
     EXPECT_TRUE(w.getShapeType(h, t).ok());
-    if (t == ShapeType::Compound) {
+    if (t == ShapeType::Compound || t == ShapeType::Chain) {
       std::size_t n = 0;
       EXPECT_TRUE(w.getPartCount(h, n).ok());
       for (std::size_t i = 0; i < n; ++i) {
@@ -262,7 +275,7 @@ TEST(Gauntlet, SlidesDownWallsAndAlongCeilings) {
 
 // A thin wall (0.05) at speed 2 per step is never passed; a one-tile gap is fallen into, never tunnelled through.
 TEST(Gauntlet, ThinWallsAndGaps) {
-  for (const Tile kind : {Tile::Aabb, Tile::Polygon, Tile::Segment}) {
+  for (const Tile kind : {Tile::Aabb, Tile::Polygon, Tile::Segment, Tile::Chain}) {
     World w;
     addTiles(w, kind, row(-2, 12, -1), {0, 1});
     addTiles(w, kind, row(11, 20, -1), {0, 1});  // a gap: x in [10, 11]

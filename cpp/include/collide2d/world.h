@@ -256,7 +256,10 @@ inline constexpr BodyHandle kNullBody = 0xFFFFFFFFu;
 
 /// The type of a body's local shape.
 /// The type of a body's local shape (Compound: several convex parts, see World::addCompound).
-enum class ShapeType : std::uint8_t { Circle = 0, Aabb = 1, Box = 2, Polygon = 3, Segment = 4, Capsule = 5, Compound = 6 };
+enum class ShapeType : std::uint8_t {
+  Circle = 0, Aabb = 1, Box = 2, Polygon = 3, Segment = 4, Capsule = 5, Compound = 6,
+  Chain = 7  ///< World::addChain's body (getShapeType only: a chain is a body, not a Shape)
+};
 
 /// One convex part of a compound body: `shape` in the body's local coordinates, placed by `offset` (identity by
 /// default). The part's local shape is `shape` placed by `offset` with the world-shape rules at the top of this file
@@ -353,6 +356,15 @@ class World {
   /// field "edges", info->edgeA < info->edgeB the crossing edges).
   Status addOutline(std::span<const Vec2> outline, const Transform& xf, double userId, const Filter& filter,
                     BodyHandle& out, DecomposeInfo* info = nullptr);
+  /// A chain body: static level geometry given as a polyline, open (points.size() - 1 segments) or a closed loop
+  /// (points.size() segments, the last joining the last point to the first), with the ghost-vertex rule at its
+  /// internal vertices (see "Chains" at the top of this file). Always static (setStatic(chain, false): InvalidArgument
+  /// "handle"). Errors, with *failedPoint = the index of the point at fault: fewer than 2 points (3 for a loop):
+  /// TooFewPoints "points"; a NaN or infinite coordinate: NotFinite "points"; a point equal to the one before it (a
+  /// zero-length segment; for a loop also the last equal to the first): ZeroDirection "points"; a point beyond the
+  /// coordinate range once placed: InvalidArgument "transform". No limit on the count but memory (and 2^32 - 2).
+  Status addChain(std::span<const Vec2> points, bool loop, const Transform& xf, double userId, const Filter& filter,
+                  BodyHandle& out, std::size_t* failedPoint = nullptr);
   /// Removes a body. Its pairs end at the next step() (end events carry the now stale handle).
   Status remove(BodyHandle body);
   /// Removes every body (their pairs end at the next step()).

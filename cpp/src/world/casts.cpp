@@ -65,18 +65,18 @@ void Queries::castPlaced(const BodyStore& store, const BroadPhase& broad, const 
     const BodyHandle handle = w.handles[k];
     const std::uint32_t index = handle & kIndexMask;
     const Pieces pieces = w.piecesAt(k);
-    for (std::uint32_t i = 0; i < pieces.count; ++i) {  // (a compound body: each part, in part order)
-      if (!boundsOverlap(pieces.boxOf(i), *c.swept)) continue;
-      if (c.skipCount > 0 && skipped(c.skips, c.skipCount, index, i)) continue;
+    // (a compound body: each part, in part order; a chain's segments through its tree)
+    pieces.visit([&](const Aabb& box) { return boundsOverlap(box, *c.swept); }, [&](std::uint32_t i) {
+      if (c.skipCount > 0 && skipped(c.skips, c.skipCount, index, i)) return;
       const CastHit h = std::visit([&](const auto& b) { return cast(*c.q, moving, b, still); }, pieces.shapeOf(i));
-      if (!h.hit) continue;
+      if (!h.hit) return;
       if (c.out->hit && (h.fraction > c.out->fraction || (h.fraction == c.out->fraction && index >= *c.bestIndex))) {
-        continue;
+        return;
       }
       *c.bestIndex = index;
       *c.out = WorldCastHit{true, handle, h.fraction, h.point, h.normal, i};
       *c.swept = widen(hull(c.qb, shifted(c.qb, c.d * h.fraction)), c.margin);
-    }
+    });
   };
   for (const std::uint32_t l : broad.grid.large) test(&ctx, l);
   for (const std::uint32_t l : broad.statics.large) test(&ctx, l);

@@ -31,7 +31,7 @@ struct World::Impl {
   Status addBody(ShapeType type, const double* params, Polygon* polygon, const Transform& xf, double userId,
                  const Filter& filter, BodyHandle& out);
   /// Commits a new body (every capacity reserved: never allocates) and returns its handle.
-  BodyHandle commit(world::Body&& b, const Filter& filter, std::uint16_t parts) {
+  BodyHandle commit(world::Body&& b, const Filter& filter, std::uint32_t parts) {
     const std::uint32_t k = store.commit(std::move(b), filter, parts);
     narrow.added();
     broad.dirty = true;
@@ -40,6 +40,8 @@ struct World::Impl {
   }
   /// Moves body k (setTransform / setTransforms): a static body given its current transform bit for bit stays put.
   void moveBody(std::uint32_t k, const Transform& xf);
+  /// The part pairs this step's candidates with a chain body can touch (facade.cpp).
+  std::size_t chainPartBound() const;
   /// Result buffers far larger than their contents for many steps in a row give their slack back.
   void releaseSlack();
 };
