@@ -114,4 +114,36 @@ bool chainContinues(const Part* parts, const ChainTree& t, std::uint32_t part, V
   return false;
 }
 
+bool chainSeparates(const Part* parts, const ChainTree& t, std::uint32_t part, const Shape& q, Vec2 d, Vec2& e) {
+  const Segment& s = segmentOf(parts, part);
+  const Aabb qb = bounds(q);
+  const double scale = std::max({std::fabs(qb.min.x), std::fabs(qb.min.y), std::fabs(qb.max.x), std::fabs(qb.max.y),
+                                 std::fabs(s.a.x), std::fabs(s.a.y), std::fabs(s.b.x), std::fabs(s.b.y),
+                                 std::fabs(d.x), std::fabs(d.y)});
+  const double tol = 64.0 * std::numeric_limits<double>::epsilon() * scale;
+  bool found = false;
+  for (int k = 0; k < 2; ++k) {
+    std::uint32_t j;
+    if (k == 0) {
+      if (part + 1 < t.count) j = part + 1;
+      else if (t.loop) j = 0;
+      else continue;
+    } else {
+      if (part > 0) j = part - 1;
+      else if (t.loop) j = t.count - 1;
+      else continue;
+    }
+    const Segment& o = segmentOf(parts, j);
+    const Vec2 left = leftNormal(o.a, o.b);
+    for (const Vec2 m : {left, -left}) {
+      const double line = dot(o.a, m);
+      if (lowest(q, m) >= line - tol && dot(s.a, m) <= line + tol && dot(s.b, m) <= line + tol) {
+        if (!found || (dot(d, e) < 0.0 && dot(d, m) >= 0.0)) e = m;  // (one the motion keeps, when there is one)
+        found = true;
+      }
+    }
+  }
+  return found;
+}
+
 }  // namespace collide2d::world

@@ -23,3 +23,13 @@ bool chainGhost(const Part* parts, const ChainTree& t, std::uint32_t part, const
 bool chainContinues(const Part* parts, const ChainTree& t, std::uint32_t part, Vec2 q, Vec2 e, double tol);
 
 }  // namespace collide2d::world
+
+namespace collide2d::world {
+
+/// For the mover (mover.cpp): a line through a face of a neighbour of chain segment `part` (either side of it) that
+/// the placed shape q lies on the outer side of (within rounding) and behind which segment `part` lies (within
+/// rounding): it separates q from the segment; the surface q meets there is that face (a convex corner of the chain
+/// seen from q's side). e: the line's normal, one the motion d does not go into (d . e >= 0) when there is one.
+bool chainSeparates(const Part* parts, const ChainTree& t, std::uint32_t part, const Shape& q, Vec2 d, Vec2& e);
+
+}  // namespace collide2d::world

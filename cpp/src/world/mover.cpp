@@ -398,8 +398,18 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
         return faceContinues(store, broad, mask, indexOf(h.body), h.part, at, n, tol);
       });
       e = j.e;
-      if (!j.graze || skipCount_ == kMaxSkips) return {};
-      skipNormals[skipCount_] = j.e;
+      bool graze = j.graze;
+      if (!graze) {  // a chain segment: a neighbour's face may separate them (chain.h, chainSeparates)
+        const Pieces own = store.piecesAt(store.slots[indexOf(h.body)].dense);
+        Vec2 m;
+        if (own.chain != nullptr &&
+            chainSeparates(own.parts, *own.chain, h.part, placeMover(shape, from + d * h.fraction, xf.angle, c, s), d, m)) {
+          graze = dot(d, m) >= 0.0;  // (else a hit on that face)
+          e = m;
+        }
+      }
+      if (!graze || skipCount_ == kMaxSkips) return {};
+      skipNormals[skipCount_] = e;
       skips_[skipCount_++] = static_cast<std::uint64_t>(indexOf(h.body)) << 32 | h.part;
     }
   };
@@ -507,9 +517,19 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
         const Judged j = judge(q, remaining, t, body, [&](Vec2 at, Vec2 n, double tol) {
           return faceContinues(store, broad, mask, index, part, at, n, tol);
         });
-        if (!j.outside) return;  // not against a face: the cast's rule
+        Vec2 e = j.e;
+        bool outside = j.outside;
+        {  // a chain segment: a neighbour's face may separate them (chain.h, chainSeparates)
+          const Pieces own = store.piecesAt(store.slots[index].dense);
+          Vec2 m;
+          if (own.chain != nullptr && chainSeparates(own.parts, *own.chain, part, q, remaining, m)) {
+            e = m;
+            outside = true;
+          }
+        }
+        if (!outside) return;  // not against a face: the cast's rule
         touchKeys[touchCount] = static_cast<std::uint64_t>(index) << 32 | part;
-        touchNormals[touchCount++] = j.e;
+        touchNormals[touchCount++] = e;
       });
     }
     for (int k = 0; k < touchCount; ++k) {
