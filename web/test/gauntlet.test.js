@@ -92,7 +92,10 @@ test('sliding down a wall of stacked tiles (or a chain wall) never catches; onWa
       let pos = P(1 + ch.hw, 30.3);
       for (let s = 0; s < 100; s++) {
         const m = w.moveAndSlide(ch.shape, pos, P(-0.02, -0.1), { up: P(0, 1) });
-        assert.equal(m.position.x, pos.x, `${kind} ${name} step ${s}`);
+        // (x exactly kept by the capsule; a box pushed into the wall may be backed off a few 1e-14 by the mover's
+        // overlap check, on tiles as on a chain: never into the wall, never stopped)
+        if (name === 'capsule') assert.equal(m.position.x, pos.x, `${kind} ${name} step ${s}`);
+        else assert.ok(m.position.x >= pos.x && m.position.x - pos.x < 1e-12, `${kind} ${name} step ${s}`);
         assert.equal(m.position.y, pos.y - 0.1, `${kind} ${name} step ${s}`);
         assert.equal(m.onWall, true);
         assert.equal(m.grounded, false);

@@ -140,8 +140,8 @@
 //   Pairs, queries, rays, shape casts and moveAndSlide see it as a compound body of those segments (pairParts,
 //   queryParts, rayHitParts, WorldCastHit::part name the segment), except that its segments are found through the
 //   chain's own index (a tree over blocks of 8 consecutive segments, refitted when it moves), so a chain of 10,000
-//   segments costs a body the few segments near it. No limit on the point count but memory (about 120 bytes per
-//   segment with its index).
+//   segments costs a body the few segments near it. No limit on the point count but memory (about 140 bytes per
+//   segment with its index natively, tests/native/chain_test.cpp; less in WebAssembly).
 //   Two-sided: a body collides with either side of a segment (so a polyline's direction does not matter, as a
 //   raycast's does not). Ghost vertices (Box2D's word): where two segments meet, the chain is a surface, not two
 //   segment ends. A contact (or manifold) of segment s whose normal is neither s's face normal on the side of the

@@ -84,7 +84,7 @@ bool chainGhost(const Part* parts, const ChainTree& t, std::uint32_t part, const
     const double turn = cross(face, other2);
     if (cross(face, n) * turn >= 0.0 && cross(n, other2) * turn >= 0.0) return false;  // a real corner
   }
-  n = face;
+  n = {face.x + 0.0, face.y + 0.0};  // (+ 0.0: no negative zero, (-0, 1) for a floor drawn left to right)
   depth = std::max(0.0, dot(s.a, face) - lowest(other, face));
   return true;
 }
@@ -138,7 +138,7 @@ bool chainSeparates(const Part* parts, const ChainTree& t, std::uint32_t part, c
     for (const Vec2 m : {left, -left}) {
       const double line = dot(o.a, m);
       if (lowest(q, m) >= line - tol && dot(s.a, m) <= line + tol && dot(s.b, m) <= line + tol) {
-        if (!found || (dot(d, e) < 0.0 && dot(d, m) >= 0.0)) e = m;  // (one the motion keeps, when there is one)
+        if (!found || (dot(d, e) < 0.0 && dot(d, m) >= 0.0)) e = {m.x + 0.0, m.y + 0.0};  // (one the motion keeps, when there is one)
         found = true;
       }
     }
