@@ -153,7 +153,7 @@
 //   queries and rays. moveAndSlide: a hit on a segment's end that a neighbour's face continues is that face (the
 //   seam rule of the mover, with the chain's neighbours found directly), and a segment lying behind a neighbour's
 //   face line that the shape is outside of is passed (a character on a convex corner is not stopped by the other
-//   segment's end there).
+//   segment's end there). Design and rationale: docs/chains.md.
 // * Sensors: setSensor(body, true) makes a body a sensor (a trigger: it reports what overlaps it and takes no part in
 //   contacts). A pair with a sensor body (either or both) is a pair when overlaps() says its shapes touch (equal to
 //   collide().hit, so the pairs and the events are those of any body), tested with that boolean whatever the contact

@@ -377,6 +377,27 @@ bool ChainTree::build(std::uint32_t n, bool isLoop) {
   return true;
 }
 
+void ChainTree::walk(const Part* parts, bool (*test)(void*, const Aabb&), void (*f)(void*, std::uint32_t),
+                     void* ctx) const {
+  if (count == 0) return;
+  std::uint32_t stack[64];
+  int top = 0;
+  stack[top++] = 1;
+  while (top > 0) {
+    const std::uint32_t node = stack[--top];
+    if (!test(ctx, nodes[node])) continue;
+    if (node >= leaves) {
+      const std::uint32_t first = (node - leaves) * kLeaf, last = std::min(first + kLeaf, count);
+      for (std::uint32_t i = first; i < last; ++i) {
+        if (test(ctx, parts[i].box)) f(ctx, i);
+      }
+      continue;
+    }
+    stack[top++] = 2 * node + 1;  // (right pushed first: the left one, lower segments, comes out first)
+    stack[top++] = 2 * node;
+  }
+}
+
 void ChainTree::refit(const Part* parts) {
   const double inf = std::numeric_limits<double>::infinity();
   const Aabb empty{{inf, inf}, {-inf, -inf}};  // (overlaps nothing)

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 namespace collide2d::world {
@@ -61,24 +62,17 @@ struct ChainTree {
   /// Calls f(i) for every segment i, in increasing order, whose bounds pass `test` (a predicate on an Aabb that is
   /// conservative: true for a node whenever it is for a box inside it). Never allocates.
   template <class T, class F> void visit(const Part* parts, T&& test, F&& f) const {
-    if (count == 0) return;
-    std::uint32_t stack[64];
-    int top = 0;
-    stack[top++] = 1;
-    while (top > 0) {
-      const std::uint32_t node = stack[--top];
-      if (!test(nodes[node])) continue;
-      if (node >= leaves) {
-        const std::uint32_t first = (node - leaves) * kLeaf, last = std::min(first + kLeaf, count);
-        for (std::uint32_t i = first; i < last; ++i) {
-          if (test(parts[i].box)) f(i);
-        }
-        continue;
-      }
-      stack[top++] = 2 * node + 1;  // (right pushed first: the left one, lower segments, comes out first)
-      stack[top++] = 2 * node;
-    }
+    using TT = std::remove_reference_t<T>;
+    using FF = std::remove_reference_t<F>;
+    struct Ctx {
+      TT* test;
+      FF* f;
+    } ctx{&test, &f};
+    walk(parts, [](void* c, const Aabb& box) { return (*static_cast<Ctx*>(c)->test)(box); },
+         [](void* c, std::uint32_t i) { (*static_cast<Ctx*>(c)->f)(i); }, &ctx);
   }
+  /// The walk itself, out of line (one copy of it in the module whatever the callers; body_store.cpp).
+  void walk(const Part* parts, bool (*test)(void*, const Aabb&), void (*f)(void*, std::uint32_t), void* ctx) const;
 };
 
 /// The convex pieces of a body as the narrow phase and the queries see them: a compound body's parts, or the body's
