@@ -8,8 +8,10 @@
 // mechanism, options (autostep included), flags and its in-place result) added 7.5 KB: 139,616 (bundle
 // 20,341 + wasm 119,275). The exact entry decisions of sharp casts (+1.8 KB), the queries' promises (exact
 // circle-segment overlaps, GJK rescaling, manifold and transformed fixes: +1.9 KB), JS sensors (+0.1 KB) and the
-// library's own trig (-0.2 KB, it replaces libc's): 143,235 (bundle 20,459 + wasm 122,776). The inline entry (wasm embedded as base64) is reported on
-// its own.
+// library's own trig (-0.2 KB, it replaces libc's): 143,235 (bundle 20,459 + wasm 122,776). Chain bodies
+// (World.addChain: its wrapper and binding, the chain index and walk, the ghost-vertex rule, the mover's chain rules)
+// added 7.6 KB against main's 143,478: 151,101 (bundle 21,190 + wasm 129,911; chain_add.cpp 1.5 KB, chain.cpp 1.1 KB
+// of it by scripts/size-report.mjs). The inline entry (wasm embedded as base64) is reported on its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
-const BUDGET = 143500;
+const BUDGET = 151200;
 const file = (path) => fileURLToPath(new URL(path, import.meta.url));
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
