@@ -175,7 +175,7 @@ std::uint32_t BodyStore::takePolygon(std::vector<Vec2>&& local) {
   return pi;
 }
 
-std::uint32_t BodyStore::commit(Body&& b, const Filter& filter, std::uint32_t parts) {
+std::uint32_t BodyStore::commit(Body&& b, const Filter& filter, std::uint16_t parts) {
   std::uint32_t index;
   if (freeSlot != kNoSlot) {
     index = freeSlot;
@@ -192,7 +192,6 @@ std::uint32_t BodyStore::commit(Body&& b, const Filter& filter, std::uint32_t pa
   proxies.emplace_back();
   proxies.back().filter = filter;
   proxies.back().parts = parts;
-  proxies.back().chain = b.chain ? 1 : 0;
   const std::uint32_t k = slot.dense;
   updateWorld(k, true);
   handles.push_back(bodies.back().handle);

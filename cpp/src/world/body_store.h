@@ -128,9 +128,13 @@ struct Proxy {
   Filter filter;
   std::uint8_t kind = kDynamic;  ///< kDynamic, kStaticBinned or kStaticLoose
   std::uint8_t large = 0;        ///< spans more than World::kMaxCellsPerBody cells of its grid (listed in its large)
-  std::uint8_t chain = 0;        ///< a chain body (its part pairs are bounded through its tree, not by its count)
-  std::uint32_t parts = 0;       ///< a compound body's part count; 0 for a body of one shape
+  /// A compound body's part count; 0 for a body of one shape; a chain body: kChainParts (its part pairs are bounded
+  /// through its tree, not by a count). (16 bits: the proxy stays 48 bytes.)
+  std::uint16_t parts = 0;
 };
+/// Proxy::parts of a chain body (compounds have at most World::kMaxParts = 4096 parts).
+constexpr std::uint16_t kChainParts = 0x8000;
+static_assert(sizeof(Proxy) == 48, "the broad phase reads proxies in its hot loops: keep them 48 bytes");
 
 struct BodyStore {
   struct Slot {
@@ -175,7 +179,7 @@ struct BodyStore {
   std::uint32_t takePolygon(std::vector<Vec2>&& local);
   /// Commits a new body (every capacity reserved; never allocates): its slot, handle, proxy and world shape.
   /// Returns its dense index (the last).
-  std::uint32_t commit(Body&& b, const Filter& filter, std::uint32_t parts);
+  std::uint32_t commit(Body&& b, const Filter& filter, std::uint16_t parts);
   /// Removes body d (swap-remove: the last body takes its place) and retires or frees its slot. Never allocates.
   void remove(std::uint32_t d);
 

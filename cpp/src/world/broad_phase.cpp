@@ -475,10 +475,10 @@ bool BroadPhase::collect(const std::vector<Proxy>& proxies) {
       return;
     }
     if ((bb[i].parts | bb[j].parts) != 0) [[unlikely]] {
-      if ((bb[i].chain | bb[j].chain) != 0) {
+      if (((bb[i].parts | bb[j].parts) & kChainParts) != 0) {
         ++chainPairs;  // (bounded through the chain's tree: the facade's chainPartBound)
       } else {
-        partPairs += std::size_t{std::max<std::uint32_t>(bb[i].parts, 1)} * std::max<std::uint32_t>(bb[j].parts, 1);
+        partPairs += std::size_t{std::max<std::uint16_t>(bb[i].parts, 1)} * std::max<std::uint16_t>(bb[j].parts, 1);
       }
     }
     // Growth by a quarter (plus grow's eighth): capacity within ~1.4x of the largest frame's candidates (was 2x + 1/8,

@@ -74,7 +74,7 @@ Status World::addChain(std::span<const Vec2> points, bool loop, const Transform&
   b.xf = xf;
   b.userId = userId;
   b.reach = world::floatUp(reach);
-  out = w.commit(std::move(b), filter, static_cast<std::uint32_t>(segments));
+  out = w.commit(std::move(b), filter, world::kChainParts);
   const std::uint32_t k = w.store.slots[world::indexOf(out)].dense;
   w.broad.setStatic(k, true, w.store.proxies);
   return {};

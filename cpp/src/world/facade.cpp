@@ -53,12 +53,12 @@ std::size_t World::Impl::chainPartBound() const {
   for (std::size_t k = 0; k < cand.size(); k += 2) {
     if ((cand[k + 1] & world::kCompoundPair) == 0) continue;
     std::uint32_t i = cand[k] & world::kCandidateIndex, j = cand[k + 1] & world::kCandidateIndex;
-    if (store.proxies[i].chain == 0) std::swap(i, j);
-    if (store.proxies[i].chain == 0) continue;
+    if (store.proxies[i].parts != world::kChainParts) std::swap(i, j);
+    if (store.proxies[i].parts != world::kChainParts) continue;
     const Aabb& box = store.proxies[j].box;
     std::size_t segments = 0;
     store.piecesAt(i).visit([&](const Aabb& b) { return world::boundsOverlap(b, box); }, [&](std::uint32_t) { ++segments; });
-    bound += segments * std::max<std::uint32_t>(store.proxies[j].parts, 1);
+    bound += segments * std::max<std::uint16_t>(store.proxies[j].parts, 1);
   }
   return bound;
 }

@@ -31,7 +31,7 @@ struct World::Impl {
   Status addBody(ShapeType type, const double* params, Polygon* polygon, const Transform& xf, double userId,
                  const Filter& filter, BodyHandle& out);
   /// Commits a new body (every capacity reserved: never allocates) and returns its handle.
-  BodyHandle commit(world::Body&& b, const Filter& filter, std::uint32_t parts) {
+  BodyHandle commit(world::Body&& b, const Filter& filter, std::uint16_t parts) {
     const std::uint32_t k = store.commit(std::move(b), filter, parts);
     narrow.added();
     broad.dirty = true;
