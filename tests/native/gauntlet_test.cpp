@@ -21,8 +21,8 @@ using namespace collide2d;
 
 constexpr double kPi = 3.14159265358979323846;
 
-enum class Tile { Aabb, Box, Polygon, Segment, Compound };
-const Tile kTiles[] = {Tile::Aabb, Tile::Box, Tile::Polygon, Tile::Segment, Tile::Compound};
+enum class Tile { Aabb, Box, Polygon, Segment, Compound, Chain };
+const Tile kTiles[] = {Tile::Aabb, Tile::Box, Tile::Polygon, Tile::Segment, Tile::Compound, Tile::Chain};
 const char* tileName(Tile t) {
   switch (t) {
     case Tile::Aabb: return "aabb";
@@ -30,6 +30,7 @@ const char* tileName(Tile t) {
     case Tile::Polygon: return "polygon";
     case Tile::Segment: return "segment";
     case Tile::Compound: return "compound";
+    case Tile::Chain: return "chain";
   }
   return "?";
 }
@@ -47,12 +48,14 @@ Shape square(Tile kind, double x, double y) {
   }
 }
 
-// Unit tiles with lower-left corners `cells`; a segment tile is its face toward `face` (the side the character is on).
+// Unit tiles with lower-left corners `cells`; a segment tile is its face toward `face` (the side the character is on);
+// chain tiles are one chain body through the faces' ends (an internal vertex at every seam; cells consecutive).
 void addTiles(World& w, Tile kind, const std::vector<Vec2>& cells, Vec2 face) {
   std::vector<BodyPart> parts;
+  std::vector<Vec2> chain;
   for (const Vec2 c : cells) {
     Shape s;
-    if (kind == Tile::Segment) {
+    if (kind == Tile::Segment || kind == Tile::Chain) {
       // the tile's face toward `face`, as a segment
       if (face.y > 0) s = Segment{{c.x, c.y + 1}, {c.x + 1, c.y + 1}};
       else if (face.y < 0) s = Segment{{c.x, c.y}, {c.x + 1, c.y}};
@@ -65,6 +68,12 @@ void addTiles(World& w, Tile kind, const std::vector<Vec2>& cells, Vec2 face) {
       parts.push_back(BodyPart{s, {}});
       continue;
     }
+    if (kind == Tile::Chain) {
+      const Segment& g = std::get<Segment>(s);
+      if (chain.empty()) chain.push_back(g.a);
+      chain.push_back(g.b);
+      continue;
+    }
     BodyHandle h;
     ASSERT_TRUE(w.addShape(s, {}, 0, {}, h).ok());
     ASSERT_TRUE(w.setStatic(h, true).ok());
@@ -73,6 +82,10 @@ void addTiles(World& w, Tile kind, const std::vector<Vec2>& cells, Vec2 face) {
     BodyHandle h;
     ASSERT_TRUE(w.addCompound(parts, {}, 0, {}, h).ok());
     ASSERT_TRUE(w.setStatic(h, true).ok());
+  }
+  if (!chain.empty()) {
+    BodyHandle h;
+    ASSERT_TRUE(w.addChain(chain, false, {}, 0, {}, h).ok());
   }
 }
 
@@ -119,7 +132,7 @@ bool overlapsSomething(const World& w, const Shape& local, Vec2 at) {
   for (const BodyHandle h : w.bodies()) {
     ShapeType t;
     EXPECT_TRUE(w.getShapeType(h, t).ok());
-    if (t == ShapeType::Compound) {
+    if (t == ShapeType::Compound || t == ShapeType::Chain) {
       std::size_t n = 0;
       EXPECT_TRUE(w.getPartCount(h, n).ok());
       for (std::size_t i = 0; i < n; ++i) {
@@ -262,7 +275,7 @@ TEST(Gauntlet, SlidesDownWallsAndAlongCeilings) {
 
 // A thin wall (0.05) at speed 2 per step is never passed; a one-tile gap is fallen into, never tunnelled through.
 TEST(Gauntlet, ThinWallsAndGaps) {
-  for (const Tile kind : {Tile::Aabb, Tile::Polygon, Tile::Segment}) {
+  for (const Tile kind : {Tile::Aabb, Tile::Polygon, Tile::Segment, Tile::Chain}) {
     World w;
     addTiles(w, kind, row(-2, 12, -1), {0, 1});
     addTiles(w, kind, row(11, 20, -1), {0, 1});  // a gap: x in [10, 11]
@@ -343,9 +356,17 @@ TEST(Gauntlet, FlagsAndSkin) {
 
 namespace {
 // A ramp rising to the right at `degrees` from x = 5 (a right triangle 4 wide), on a floor of tiles.
-void addRamp(World& w, double degrees) {
-  addTiles(w, Tile::Aabb, row(-10, 40, -1), {0, 1});
+// A floor with a ramp of `degrees` rising over x in [5, 9]: tiles and a triangle, or (chain) one chain of the same
+// profile (internal vertices at the ramp's foot, top and back).
+void addRamp(World& w, double degrees, bool chain = false) {
   const double h = 4 * std::tan(degrees * kPi / 180);
+  if (chain) {
+    const std::vector<Vec2> pts{{-10, 0}, {5, 0}, {9, h}, {9, 0}, {30, 0}};
+    BodyHandle c;
+    ASSERT_TRUE(w.addChain(pts, false, {}, 0, {}, c).ok());
+    return;
+  }
+  addTiles(w, Tile::Aabb, row(-10, 40, -1), {0, 1});
   const Vec2 pts[3] = {{5, 0}, {9, 0}, {9, h}};
   BodyHandle b;
   ASSERT_TRUE(w.addPolygon(std::span<const Vec2>(pts, 3), {}, 0, {}, b).ok());
@@ -356,9 +377,11 @@ void addRamp(World& w, double degrees) {
 // maxSlopeAngle 45 degrees: 20 and 40 degree ramps are climbed, 60 is not (and slid down); standing on a walkable
 // ramp with gravity stays put.
 TEST(Gauntlet, SlopesClimbedOrSlidDown) {
+  for (const bool chain : {false, true})
   for (const double deg : {20.0, 40.0, 60.0}) {
+    SCOPED_TRACE(chain ? "chain" : "tiles");
     World w;
-    addRamp(w, deg);
+    addRamp(w, deg, chain);
     for (const Character& ch : characters()) {
       SlideOptions o;
       o.up = {0, 1};
@@ -405,13 +428,34 @@ TEST(Gauntlet, SlopesClimbedOrSlidDown) {
 // snapToGround: walking down stairs (steps 0.25 high, 1 wide) it stays on each step (grounded every step) with a
 // snap of 0.3; without it, it leaves the ground at each edge.
 TEST(Gauntlet, SnapToGroundDownStairs) {
-  World w;
-  std::vector<Vec2> cells;
+  World w, cw;  // stairs of aabbs, and (cw) one chain of the same profile
+  std::vector<Vec2> cells, profile;
   for (int i = 0; i < 8; ++i) {
     BodyHandle b;
     ASSERT_TRUE(w.addAabb(Aabb{{static_cast<double>(i), -10}, {i + 1.0, -0.25 * i}}, {}, 0, {}, b).ok());
+    if (i > 0) profile.push_back({static_cast<double>(i), -0.25 * i});
+    profile.push_back({i + 1.0, -0.25 * i});
   }
+  profile.insert(profile.begin(), Vec2{0, 0});
+  BodyHandle stairs;
+  ASSERT_TRUE(cw.addChain(profile, false, {}, 0, {}, stairs).ok());
   const Shape box = Aabb{{-0.2, -0.3}, {0.2, 0.3}};
+  for (const double snap : {0.0, 0.3, 0.2}) {
+    SlideOptions o;
+    o.up = {0, 1};
+    o.snapToGround = snap;
+    Vec2 pos{0.5, 0.3};
+    int air = 0;
+    for (int s = 0; s < 60; ++s) {
+      WorldSlideResult r;
+      ASSERT_TRUE(cw.moveAndSlide(box, {pos, 0}, {0.1, -0.01}, o, r).ok());
+      ASSERT_FALSE(overlapsSomething(cw, box, r.position));
+      air += !r.grounded;
+      pos = r.position;
+    }
+    if (snap == 0.3) EXPECT_EQ(air, 0) << "chain";
+    else EXPECT_GT(air, 5) << "chain " << snap;
+  }
   for (const double snap : {0.0, 0.3, 0.2}) {
     SlideOptions o;
     o.up = {0, 1};

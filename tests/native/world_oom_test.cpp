@@ -233,6 +233,35 @@ TEST(WorldOutOfMemory, CompoundBodiesAreAllOrNothing) {
   ASSERT_NO_FATAL_FAILURE(expectPairsMatchBruteForce(w));
 }
 
+// Chain bodies: adding one is all or nothing; so is a step whose chain pairs need part records (bounded through the
+// chain's tree); removing one never allocates.
+TEST(WorldOutOfMemory, ChainBodiesAreAllOrNothing) {
+  World w;
+  std::vector<double> together;
+  ASSERT_NO_FATAL_FAILURE(build(w, together));
+  std::vector<Vec2> pts;
+  for (int i = 0; i <= 200; ++i) pts.push_back({i * 0.1, (i % 2) * 0.05});
+  BodyHandle c = kNullBody;
+  EXPECT_GE(expectAllOrNothing(w, [&] { return w.addChain(pts, false, {{-10, 0.2}, 0}, 3, {}, c); }), 1);
+  ASSERT_TRUE(w.isValid(c));
+  // The circles onto a few points over the chain: 300 chain pairs, each with several segment records.
+  std::vector<BodyHandle> circles;
+  for (const BodyHandle h : w.bodies()) {
+    if (h != c) circles.push_back(h);
+  }
+  ASSERT_TRUE(w.setTransforms(circles, together).ok());
+  EXPECT_GE(expectAllOrNothing(w, [&] { return w.step(); }), 1);
+  std::size_t chainPairs = 0;
+  for (std::size_t i = 0; i < w.pairCount(); ++i) chainPairs += w.pairBodies()[2 * i] == c || w.pairBodies()[2 * i + 1] == c;
+  EXPECT_EQ(chainPairs, 300u);  // (the circles at y = 1.5 are above it)
+  EXPECT_GT(w.pairParts().size(), 3u * 300u);
+  EXPECT_GE(expectAllOrNothing(w, [&] { return w.queryAabb(Aabb{{-20, -20}, {20, 20}}); }), 0);
+  arm(0);
+  const Status removed = w.remove(c);
+  disarm();
+  EXPECT_TRUE(removed.ok());
+}
+
 TEST(WorldOutOfMemory, AddReserveQueriesRaysAndShapes) {
   World w;
   std::vector<double> together;

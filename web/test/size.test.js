@@ -8,7 +8,7 @@
 // mechanism, options (autostep included), flags and its in-place result) added 7.5 KB: 139,616 (bundle
 // 20,341 + wasm 119,275). The exact entry decisions of sharp casts (+1.8 KB), the queries' promises (exact
 // circle-segment overlaps, GJK rescaling, manifold and transformed fixes: +1.9 KB), JS sensors (+0.1 KB) and the
-const BUDGET = 157000;
+const BUDGET = 165000;
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
-const BUDGET = 157000;
+const BUDGET = 165000;
 const file = (path) => fileURLToPath(new URL(path, import.meta.url));
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 

@@ -132,6 +132,28 @@ int c2_world_add_compound(World& w, std::uint32_t recordsOff, std::uint32_t n, d
   return static_cast<int>(h);
 }
 
+/// A chain body (World::addChain): `n` points (x, y doubles) at the start of the scratch buffer, `loop` 0 / 1, the
+/// transform in slot 1. Returns the handle, or -1: arg 0 the points (g_error's index: the point at fault; field
+/// "buffer": out of bounds; "transform": a point placed beyond the coordinate range), arg 1 the transform.
+int c2_world_add_chain(World& w, std::uint32_t n, int loop, double userId, std::uint32_t category, std::uint32_t mask,
+                       std::int32_t group) {
+  const Transform xf = transformAt(g_io + kSlot);
+  Status s = validate(xf);
+  if (!s) return fail(s, 1);
+  std::span<const Vec2> pts;
+  if (!points(0, static_cast<int>(n), pts)) return fail({Error::InvalidArgument, "buffer"}, 0);
+  // operator new aborts the module when memory cannot grow: probe what the segments and their tree take first.
+  const std::uint64_t bytes = std::uint64_t{n} * 256 + 4096;
+  void* probe = bytes < 0x40000000u ? std::malloc(static_cast<std::size_t>(2 * bytes)) : nullptr;
+  if (probe == nullptr) return fail({Error::OutOfMemory, "memory"}, 0);
+  std::free(probe);
+  BodyHandle h = kNullBody;
+  std::size_t failed = SIZE_MAX;
+  s = w.addChain(pts, loop != 0, xf, userId, Filter{category, mask, group}, h, &failed);
+  if (!s) return fail(s, 0, failed == SIZE_MAX ? -1 : static_cast<int>(failed));
+  return static_cast<int>(h);
+}
+
 /// A body's part count (1 for a body of one shape), or -1.
 int c2_world_part_count(World& w, std::uint32_t body) {
   std::size_t n = 0;
@@ -276,7 +298,7 @@ int c2_world_get_shape(World& world, std::uint32_t body, int part) {
   if (part < 0) {
     ShapeType type = ShapeType::Circle;
     if (!(s = world.getShapeType(body, type))) return fail(s, 0);
-    if (type == ShapeType::Compound) {
+    if (type == ShapeType::Compound || type == ShapeType::Chain) {  // (a chain: its segments, in chain order)
       std::size_t n = 0;
       (void)world.getPartCount(body, n);
       g_io[kOut] = static_cast<double>(n);
@@ -329,6 +351,7 @@ EMSCRIPTEN_BINDINGS(collide2d_world_bodies) {
   function("worldClear", viaAddress<c2_world_clear>);
   function("worldAdd", viaAddress<c2_world_add>);
   function("worldAddCompound", viaAddress<c2_world_add_compound>);
+  function("worldAddChain", viaAddress<c2_world_add_chain>);
   function("worldPartCount", viaAddress<c2_world_part_count>);
   function("worldRemove", viaAddress<c2_world_remove>);
   function("worldHas", viaAddress<c2_world_has>);

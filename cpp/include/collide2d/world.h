@@ -140,6 +140,28 @@
 //   and queryParts() names the first such part; rays and shape casts report the part hit first (the smaller part
 //   index on ties) in rayHitParts() (one record per body: raycastAll lists a compound body once) and
 //   WorldCastHit::part. A compound body may be static, moved, removed like any other.
+// * Chains: addChain(points, loop) makes one body of level geometry from a polyline (open: segment i joins points[i]
+//   to points[i + 1]; a loop: also the last point to the first), as Tiled exports it. A chain is always static
+//   (setStatic(chain, false) is refused: "handle"); it may be moved (setTransform: its segments are placed again,
+//   O(segments)) and removed. getShapeType() is Chain; its parts are its segments in chain order (getPartCount,
+//   getPartShape: a Segment, getLocalPartShape, getPartBounds); getWorldShape / getLocalShape refuse it ("handle").
+//   Pairs, queries, rays, shape casts and moveAndSlide see it as a compound body of those segments (pairParts,
+//   queryParts, rayHitParts, WorldCastHit::part name the segment), except that its segments are found through the
+//   chain's own index (a tree over blocks of 8 consecutive segments, refitted when it moves), so a chain of 10,000
+//   segments costs a body the few segments near it. No limit on the point count but memory (about 140 bytes per
+//   segment with its index natively, tests/native/chain_test.cpp; less in WebAssembly).
+//   Two-sided: a body collides with either side of a segment (so a polyline's direction does not matter, as a
+//   raycast's does not). Ghost vertices (Box2D's word): where two segments meet, the chain is a surface, not two
+//   segment ends. A contact (or manifold) of segment s whose normal is neither s's face normal on the side of the
+//   other body nor within the vertex region at the end it points past (the angle between the two segments' normals
+//   at a vertex convex on that side) is replaced by s's face normal, with the other body's depth below s's line along
+//   it (a manifold then has one point): a body straddling an internal vertex of a flat floor gets the floor's normal,
+//   never one along the seam. At a concave or straight vertex the region is empty; at an open chain's two ends it is
+//   the whole half plane (a real corner). Which pairs touch is unchanged (collide().hit on some segment), and so are
+//   queries and rays. moveAndSlide: a hit on a segment's end that a neighbour's face continues is that face (the
+//   seam rule of the mover, with the chain's neighbours found directly), and a segment lying behind a neighbour's
+//   face line that the shape is outside of is passed (a character on a convex corner is not stopped by the other
+//   segment's end there). Design and rationale: docs/chains.md.
 // * Sensors: setSensor(body, true) makes a body a sensor (a trigger: it reports what overlaps it and takes no part in
 //   contacts). A pair with a sensor body (either or both) is a pair when overlaps() says its shapes touch (equal to
 //   collide().hit, so the pairs and the events are those of any body), tested with that boolean whatever the contact
@@ -264,7 +286,10 @@ inline constexpr BodyHandle kNullBody = 0xFFFFFFFFu;
 
 /// The type of a body's local shape.
 /// The type of a body's local shape (Compound: several convex parts, see World::addCompound).
-enum class ShapeType : std::uint8_t { Circle = 0, Aabb = 1, Box = 2, Polygon = 3, Segment = 4, Capsule = 5, Compound = 6 };
+enum class ShapeType : std::uint8_t {
+  Circle = 0, Aabb = 1, Box = 2, Polygon = 3, Segment = 4, Capsule = 5, Compound = 6,
+  Chain = 7  ///< World::addChain's body (getShapeType only: a chain is a body, not a Shape)
+};
 
 /// One convex part of a compound body: `shape` in the body's local coordinates, placed by `offset` (identity by
 /// default). The part's local shape is `shape` placed by `offset` with the world-shape rules at the top of this file
@@ -361,6 +386,15 @@ class World {
   /// field "edges", info->edgeA < info->edgeB the crossing edges).
   Status addOutline(std::span<const Vec2> outline, const Transform& xf, double userId, const Filter& filter,
                     BodyHandle& out, DecomposeInfo* info = nullptr);
+  /// A chain body: static level geometry given as a polyline, open (points.size() - 1 segments) or a closed loop
+  /// (points.size() segments, the last joining the last point to the first), with the ghost-vertex rule at its
+  /// internal vertices (see "Chains" at the top of this file). Always static (setStatic(chain, false): InvalidArgument
+  /// "handle"). Errors, with *failedPoint = the index of the point at fault: fewer than 2 points (3 for a loop):
+  /// TooFewPoints "points"; a NaN or infinite coordinate: NotFinite "points"; a point equal to the one before it (a
+  /// zero-length segment; for a loop also the last equal to the first): ZeroDirection "points"; a point beyond the
+  /// coordinate range once placed: InvalidArgument "transform". No limit on the count but memory (and 2^32 - 2).
+  Status addChain(std::span<const Vec2> points, bool loop, const Transform& xf, double userId, const Filter& filter,
+                  BodyHandle& out, std::size_t* failedPoint = nullptr);
   /// Removes a body. Its pairs end at the next step() (end events carry the now stale handle).
   Status remove(BodyHandle body);
   /// Removes every body (their pairs end at the next step()).

@@ -208,6 +208,7 @@ void BodyStore::remove(std::uint32_t d) {
       if (p.type == ShapeType::Polygon) freePolygons.push_back(p.polygon);
     }
     std::vector<Part>().swap(parts);  // (gives its memory back; the polygons' storage stays in polygons)
+    if (bodies[d].chain) chains[bodies[d].polygon] = ChainTree{};
     freeCompounds.push_back(bodies[d].polygon);
   }
   const std::uint32_t last = static_cast<std::uint32_t>(bodies.size() - 1);
@@ -336,7 +337,8 @@ Aabb BodyStore::place(ShapeType type, const double* l, std::uint32_t polygon, Sh
       shape = world;
       return bounds(world);
     }
-    case ShapeType::Compound: break;  // (not a piece)
+    case ShapeType::Compound:
+    case ShapeType::Chain: break;  // (not a piece)
   }
   return {};
 }
@@ -359,6 +361,56 @@ void BodyStore::updateWorld(std::uint32_t k, bool angleChanged) {
                                {std::max(box.max.x, p.box.max.x), std::max(box.max.y, p.box.max.y)}};
     first = false;
   }
+  if (b.chain) chains[b.polygon].refit(compounds[b.polygon].data());
+}
+
+bool ChainTree::build(std::uint32_t n, bool isLoop) {
+  const std::uint32_t blocks = (n + kLeaf - 1) / kLeaf;
+  std::uint32_t p = 1;
+  while (p < blocks) p *= 2;
+  if (!growExactly(nodes, 2 * std::size_t{p})) return false;
+  nodes.assign(2 * std::size_t{p}, Aabb{});
+  leaves = p;
+  count = n;
+  loop = isLoop;
+  return true;
+}
+
+void ChainTree::walk(const Part* parts, bool (*test)(void*, const Aabb&), void (*f)(void*, std::uint32_t),
+                     void* ctx) const {
+  if (count == 0) return;
+  std::uint32_t stack[64];
+  int top = 0;
+  stack[top++] = 1;
+  while (top > 0) {
+    const std::uint32_t node = stack[--top];
+    if (!test(ctx, nodes[node])) continue;
+    if (node >= leaves) {
+      const std::uint32_t first = (node - leaves) * kLeaf, last = std::min(first + kLeaf, count);
+      for (std::uint32_t i = first; i < last; ++i) {
+        if (test(ctx, parts[i].box)) f(ctx, i);
+      }
+      continue;
+    }
+    stack[top++] = 2 * node + 1;  // (right pushed first: the left one, lower segments, comes out first)
+    stack[top++] = 2 * node;
+  }
+}
+
+void ChainTree::refit(const Part* parts) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const Aabb empty{{inf, inf}, {-inf, -inf}};  // (overlaps nothing)
+  auto join = [](const Aabb& a, const Aabb& b) {
+    return Aabb{{std::min(a.min.x, b.min.x), std::min(a.min.y, b.min.y)},
+                {std::max(a.max.x, b.max.x), std::max(a.max.y, b.max.y)}};
+  };
+  for (std::uint32_t leaf = 0; leaf < leaves; ++leaf) {
+    Aabb box = empty;
+    const std::uint32_t first = leaf * kLeaf, last = std::min(first + kLeaf, count);
+    for (std::uint32_t i = first; i < last; ++i) box = join(box, parts[i].box);
+    nodes[leaves + leaf] = box;
+  }
+  for (std::uint32_t node = leaves; node-- > 1;) nodes[node] = join(nodes[2 * node], nodes[2 * node + 1]);
 }
 
 double BodyStore::exactReach(const Body& b) const {
@@ -397,7 +449,8 @@ Status BodyStore::localShape(ShapeType type, const double* l, std::uint32_t poly
     }
     case ShapeType::Segment: out = Segment{{l[0], l[1]}, {l[2], l[3]}}; break;
     case ShapeType::Capsule: out = Capsule{{l[0], l[1]}, {l[2], l[3]}, l[4]}; break;
-    case ShapeType::Compound: return invalidHandle();  // (no single shape: the parts')
+    case ShapeType::Compound:
+    case ShapeType::Chain: return invalidHandle();  // (no single shape: the parts')
   }
   return {};
 }
@@ -420,7 +473,9 @@ const Part* BodyStore::findPart(BodyHandle h, std::size_t part, const Body*& bod
 std::size_t BodyStore::heapBytes() const {
   std::size_t bytes = capacityBytes(bodies) + capacityBytes(proxies) + capacityBytes(handles) + capacityBytes(slots) +
                       capacityBytes(polygons) + capacityBytes(freePolygons) + capacityBytes(vertexScratch) +
-                      capacityBytes(hullScratch) + capacityBytes(compounds) + capacityBytes(freeCompounds);
+                      capacityBytes(hullScratch) + capacityBytes(compounds) + capacityBytes(freeCompounds) +
+                      capacityBytes(chains);
+  for (const ChainTree& t : chains) bytes += capacityBytes(t.nodes);
   auto polygonBytes = [&](std::uint32_t polygon, const Shape& shape) {
     const Polygon* world = std::get_if<Polygon>(&shape);
     if (world == nullptr) world = &polygons[polygon].spare;

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 namespace collide2d::world {
@@ -43,15 +44,58 @@ struct Part {
   double local[5] = {};  ///< as Body::local
 };
 
+/// A chain body's index over its segments (its parts, in chain order): an implicit binary tree over blocks of
+/// kLeaf consecutive segments, each node the union of its blocks' widened bounds (a polyline's consecutive segments
+/// lie together, so a query descends to the few blocks it meets). Built when the chain is added (its size never
+/// changes), refitted in place (no allocation) when the chain moves. Also the chain's shape: open or a loop.
+struct ChainTree {
+  static constexpr std::uint32_t kLeaf = 8;
+  std::vector<Aabb> nodes;     ///< heap order: node 1 the root, 2i and 2i + 1 its children, leaves at [leaves, 2 leaves)
+  std::uint32_t leaves = 0;    ///< a power of two >= the blocks
+  std::uint32_t count = 0;     ///< segments
+  bool loop = false;           ///< the last segment joins the last point to the first
+  bool live() const { return count > 0; }
+  /// Room for n segments (nodes sized); false when memory can't be had.
+  bool build(std::uint32_t n, bool isLoop);
+  /// Recomputes the nodes from the parts' widened bounds. Never allocates.
+  void refit(const Part* parts);
+  /// Calls f(i) for every segment i, in increasing order, whose bounds pass `test` (a predicate on an Aabb that is
+  /// conservative: true for a node whenever it is for a box inside it). Never allocates.
+  template <class T, class F> void visit(const Part* parts, T&& test, F&& f) const {
+    using TT = std::remove_reference_t<T>;
+    using FF = std::remove_reference_t<F>;
+    struct Ctx {
+      TT* test;
+      FF* f;
+    } ctx{&test, &f};
+    walk(parts, [](void* c, const Aabb& box) { return (*static_cast<Ctx*>(c)->test)(box); },
+         [](void* c, std::uint32_t i) { (*static_cast<Ctx*>(c)->f)(i); }, &ctx);
+  }
+  /// The walk itself, out of line (one copy of it in the module whatever the callers; body_store.cpp).
+  void walk(const Part* parts, bool (*test)(void*, const Aabb&), void (*f)(void*, std::uint32_t), void* ctx) const;
+};
+
 /// The convex pieces of a body as the narrow phase and the queries see them: a compound body's parts, or the body's
-/// own world shape with its bounds (count 1, parts null).
+/// own world shape with its bounds (count 1, parts null); a chain's segments with its tree.
 struct Pieces {
   const Part* parts = nullptr;
   std::uint32_t count = 1;
   const Shape* shape = nullptr;
   const Aabb* box = nullptr;
+  const ChainTree* chain = nullptr;  ///< a chain body's index (its parts are its segments)
   const Shape& shapeOf(std::uint32_t i) const { return parts != nullptr ? parts[i].shape : *shape; }
   const Aabb& boxOf(std::uint32_t i) const { return parts != nullptr ? parts[i].box : *box; }
+  /// Calls f(i) for every piece i, in increasing order, whose bounds pass `test` (see ChainTree::visit): a chain's
+  /// through its tree, any other body's one by one.
+  template <class T, class F> void visit(T&& test, F&& f) const {
+    if (chain != nullptr) {
+      chain->visit(parts, test, f);
+      return;
+    }
+    for (std::uint32_t i = 0; i < count; ++i) {
+      if (test(boxOf(i))) f(i);
+    }
+  }
 };
 
 struct Body {
@@ -62,6 +106,7 @@ struct Body {
   std::uint32_t polygon = 0;  ///< index in polygons (Polygon bodies: the local polygon) or compounds (Compound)
   ShapeType type = ShapeType::Circle;
   bool sensor = false;        ///< World::setSensor (in the padding after type)
+  bool chain = false;         ///< a chain body (type Compound, its parts its segments; chains[polygon] its tree)
   /// Max over the local shape's points of |x| + |y| (bounds every rotation of it), rounded up to a float (in the
   /// padding after `type`); +infinity when beyond floats: then BodyStore::reachOf recomputes it.
   float reach = 0.0f;
@@ -83,8 +128,13 @@ struct Proxy {
   Filter filter;
   std::uint8_t kind = kDynamic;  ///< kDynamic, kStaticBinned or kStaticLoose
   std::uint8_t large = 0;        ///< spans more than World::kMaxCellsPerBody cells of its grid (listed in its large)
-  std::uint16_t parts = 0;       ///< a compound body's part count; 0 for a body of one shape
+  /// A compound body's part count; 0 for a body of one shape; a chain body: kChainParts (its part pairs are bounded
+  /// through its tree, not by a count). (16 bits: the proxy stays 48 bytes.)
+  std::uint16_t parts = 0;
 };
+/// Proxy::parts of a chain body (compounds have at most World::kMaxParts = 4096 parts).
+constexpr std::uint16_t kChainParts = 0x8000;
+static_assert(sizeof(Proxy) == 48, "the broad phase reads proxies in its hot loops: keep them 48 bytes");
 
 struct BodyStore {
   struct Slot {
@@ -103,6 +153,7 @@ struct BodyStore {
   std::vector<std::uint32_t> freePolygons;
   std::vector<std::vector<Part>> compounds;  ///< compound bodies' parts (Body::polygon indexes it)
   std::vector<std::uint32_t> freeCompounds;
+  std::vector<ChainTree> chains;  ///< by compounds' index: a chain body's tree (empty for the other compounds)
   std::vector<Vec2> vertexScratch, hullScratch;  ///< a polygon's transformed vertices / their convex hull
 
   std::size_t size() const { return bodies.size(); }
@@ -155,7 +206,8 @@ struct BodyStore {
     const Body& b = bodies[k];
     if (b.type != ShapeType::Compound) return Pieces{nullptr, 1, &b.shape, &proxies[k].box};
     const std::vector<Part>& parts = compounds[b.polygon];
-    return Pieces{parts.data(), static_cast<std::uint32_t>(parts.size()), nullptr, nullptr};
+    return Pieces{parts.data(), static_cast<std::uint32_t>(parts.size()), nullptr, nullptr,
+                  b.chain ? &chains[b.polygon] : nullptr};
   }
 
   std::size_t heapBytes() const;

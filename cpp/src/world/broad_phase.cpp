@@ -468,13 +468,18 @@ bool BroadPhase::collect(const std::vector<Proxy>& proxies) {
   const Proxy* bb = proxies.data();
   std::size_t& partPairs = partPairBound;
   partPairs = 0;
+  chainPairs = 0;
   auto emit = [&](std::uint32_t i, std::uint32_t j) __attribute__((always_inline)) {
     if ((bb[i].kind != kDynamic && bb[j].kind != kDynamic) || !shouldCollide(bb[i].filter, bb[j].filter) ||
         !boundsOverlap(bb[i].box, bb[j].box)) {
       return;
     }
     if ((bb[i].parts | bb[j].parts) != 0) [[unlikely]] {
-      partPairs += std::size_t{std::max<std::uint16_t>(bb[i].parts, 1)} * std::max<std::uint16_t>(bb[j].parts, 1);
+      if (((bb[i].parts | bb[j].parts) & kChainParts) != 0) {
+        ++chainPairs;  // (bounded through the chain's tree: the facade's chainPartBound)
+      } else {
+        partPairs += std::size_t{std::max<std::uint16_t>(bb[i].parts, 1)} * std::max<std::uint16_t>(bb[j].parts, 1);
+      }
     }
     // Growth by a quarter (plus grow's eighth): capacity within ~1.4x of the largest frame's candidates (was 2x + 1/8,
     // then 1.5x + 1/8).

@@ -111,6 +111,7 @@ struct BroadPhase {
   std::vector<PartnerCache> caches, nextCaches;   ///< this step's (members' order) and the next one's
   std::vector<std::uint32_t> partners, nextPartners;
   std::size_t partPairBound = 0;  ///< this step's candidates with a compound body: sum of parts(A) * parts(B)
+  std::size_t chainPairs = 0;     ///< this step's candidates with a chain body (not in partPairBound)
 
   // -- following the bodies (never allocate) --
   /// Body d is about to be removed and the last body (`last`) to take its dense index.

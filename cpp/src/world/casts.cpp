@@ -148,18 +148,18 @@ void Queries::castPlaced(const BodyStore& store, const BroadPhase& broad, const 
     if (!boundsOverlap(w.proxies[k].box, *c.swept) || (w.proxies[k].filter.category & c.mask) == 0) return;
     const std::uint32_t index = w.handles[k] & kIndexMask;
     const Pieces pieces = w.piecesAt(k);
-    for (std::uint32_t i = 0; i < pieces.count; ++i) {  // (a compound body: each part)
-      if (!boundsOverlap(pieces.boxOf(i), *c.swept)) continue;
-      if (c.skipCount > 0 && skipped(c.skips, c.skipCount, index, i)) continue;
+    // (a compound body: each part, in part order; a chain's segments through its tree)
+    pieces.visit([&](const Aabb& box) { return boundsOverlap(box, *c.swept); }, [&](std::uint32_t i) {
+      if (c.skipCount > 0 && skipped(c.skips, c.skipCount, index, i)) return;
       const double t = entryBound(c.qb, c.d, pieces.boxOf(i), c.margin);
-      if (c.beyond(t, index, i)) continue;
+      if (c.beyond(t, index, i)) return;
       std::vector<CastCandidate>& list = c.self->castCandidates_;
       if (grow(list, list.size() + 1)) {
         list.push_back(CastCandidate{t, index, k, i});
       } else {
         c.cast(k, index, i);
       }
-    }
+    });
   };
   // Casts the gathered candidates by (bound, slot, part), stopping at the first that cannot beat the best hit.
   const auto flush = [&] {

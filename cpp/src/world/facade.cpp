@@ -33,7 +33,8 @@ Status World::step() {
   w.narrow.prepare(w.store.size(), w.store.handles.capacity());
   w.narrow.certify(w.broad.candidates, w.store);  // (the results are reserved for the candidates left)
   const std::size_t c = w.broad.candidates.size() / 2;
-  if (!(w.narrow.reserveResults(c, w.broad.partPairBound) && w.pairs.reserve(c, w.store.slots.size()))) {
+  const std::size_t partBound = w.broad.partPairBound + (w.broad.chainPairs > 0 ? w.chainPartBound() : 0);
+  if (!(w.narrow.reserveResults(c, partBound) && w.pairs.reserve(c, w.store.slots.size()))) {
     return world::outOfMemory();  // (the pair set still holds the last step's end events)
   }
 #if COLLIDE2D_THREADS
@@ -50,6 +51,25 @@ Status World::step() {
   w.releaseSlack();
   w.narrow.finish();
   return {};
+}
+
+// The part pairs the candidates with a chain body can touch: per such candidate, the chain's segments whose bounds
+// meet the other body's times the other's parts (a few tree descents; a chain of 10,000 segments would otherwise
+// reserve 10,000 records per candidate).
+std::size_t World::Impl::chainPartBound() const {
+  std::size_t bound = 0;
+  const std::vector<std::uint32_t>& cand = broad.candidates;
+  for (std::size_t k = 0; k < cand.size(); k += 2) {
+    if ((cand[k + 1] & world::kCompoundPair) == 0) continue;
+    std::uint32_t i = cand[k] & world::kCandidateIndex, j = cand[k + 1] & world::kCandidateIndex;
+    if (store.proxies[i].parts != world::kChainParts) std::swap(i, j);
+    if (store.proxies[i].parts != world::kChainParts) continue;
+    const Aabb& box = store.proxies[j].box;
+    std::size_t segments = 0;
+    store.piecesAt(i).visit([&](const Aabb& b) { return world::boundsOverlap(b, box); }, [&](std::uint32_t) { ++segments; });
+    bound += segments * std::max<std::uint16_t>(store.proxies[j].parts, 1);
+  }
+  return bound;
 }
 
 // Hysteresis: a light frame between heavy ones keeps the heavy frames' buffers (releasing them made the next heavy

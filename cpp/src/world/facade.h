@@ -44,6 +44,8 @@ struct World::Impl {
   }
   /// Moves body k (setTransform / setTransforms): a static body given its current transform bit for bit stays put.
   void moveBody(std::uint32_t k, const Transform& xf);
+  /// The part pairs this step's candidates with a chain body can touch (facade.cpp).
+  std::size_t chainPartBound() const;
   /// Result buffers far larger than their contents for many steps in a row give their slack back.
   void releaseSlack();
 };

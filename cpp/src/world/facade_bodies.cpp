@@ -398,7 +398,7 @@ Status World::setTransforms(std::span<const BodyHandle> handles, std::span<const
 Status World::setStatic(BodyHandle h, bool isStatic) {
   Impl& w = impl();
   const Body* b = w.store.find(h);
-  if (b == nullptr) return world::invalidHandle();
+  if (b == nullptr || (b->chain && !isStatic)) return world::invalidHandle();  // (a chain is always static)
   w.broad.setStatic(w.store.denseOf(*b), isStatic, w.store.proxies);
   return {};
 }
@@ -473,7 +473,7 @@ Status World::getUserId(BodyHandle h, double& out) const {
 Status World::getShapeType(BodyHandle h, ShapeType& out) const {
   const Body* b = impl().store.find(h);
   if (b == nullptr) return world::invalidHandle();
-  out = b->type;
+  out = b->chain ? ShapeType::Chain : b->type;
   return {};
 }
 

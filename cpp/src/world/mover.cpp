@@ -19,6 +19,7 @@
 // so they hold whatever the cast's rounding: a shape resting exactly on tiles, a few ulps above them, or landing on
 // them. A leg that passed grazes ends checked against the parts it skipped (a few ulps of rounding along a tilted
 // face are taken back along its normal), so the shape never ends overlapping a body it started clear of.
+#include "world/chain.h"
 #include "world/memory.h"
 #include "world/placement.h"
 #include "world/queries.h"
@@ -151,9 +152,8 @@ void Queries::visitParts(const BodyStore& store, const BroadPhase& broad, std::u
     if (!boundsOverlap(store.proxies[k].box, box) || (store.proxies[k].filter.category & mask) == 0) return;
     const std::uint32_t index = store.handles[k] & kIndexMask;
     const Pieces pieces = store.piecesAt(k);
-    for (std::uint32_t i = 0; i < pieces.count; ++i) {
-      if (boundsOverlap(pieces.boxOf(i), box)) f(index, i, pieces.shapeOf(i));
-    }
+    pieces.visit([&](const Aabb& b) { return boundsOverlap(b, box); },
+                 [&](std::uint32_t i) { f(index, i, pieces.shapeOf(i)); });
   };
   for (const std::uint32_t l : broad.grid.large) test(l);
   for (const std::uint32_t l : broad.statics.large) test(l);
@@ -166,6 +166,11 @@ void Queries::visitParts(const BodyStore& store, const BroadPhase& broad, std::u
 // `e` (within 1e-9) through the point q (within tol)?
 bool Queries::faceContinues(const BodyStore& store, const BroadPhase& broad, std::uint32_t mask, std::uint32_t index,
                             std::uint32_t part, Vec2 q, Vec2 e, double tol) {
+  // A chain segment's neighbours first (its own chain's adjacency, exact).
+  {
+    const Pieces own = store.piecesAt(store.slots[index].dense);
+    if (own.chain != nullptr && chainContinues(own.parts, *own.chain, part, q, e, tol)) return true;
+  }
   const Aabb box{{q.x - tol, q.y - tol}, {q.x + tol, q.y + tol}};
   bool found = false;
   Outline o;
@@ -393,8 +398,18 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
         return faceContinues(store, broad, mask, indexOf(h.body), h.part, at, n, tol);
       });
       e = j.e;
-      if (!j.graze || skipCount_ == kMaxSkips) return {};
-      skipNormals[skipCount_] = j.e;
+      bool graze = j.graze;
+      if (!graze) {  // a chain segment: a neighbour's face may separate them (chain.h, chainSeparates)
+        const Pieces own = store.piecesAt(store.slots[indexOf(h.body)].dense);
+        Vec2 m;
+        if (own.chain != nullptr &&
+            chainSeparates(own.parts, *own.chain, h.part, placeMover(shape, from + d * h.fraction, xf.angle, c, s), d, m)) {
+          graze = dot(d, m) >= 0.0;  // (else a hit on that face)
+          e = m;
+        }
+      }
+      if (!graze || skipCount_ == kMaxSkips) return {};
+      skipNormals[skipCount_] = e;
       skips_[skipCount_++] = static_cast<std::uint64_t>(indexOf(h.body)) << 32 | h.part;
     }
   };
@@ -502,9 +517,19 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
         const Judged j = judge(q, remaining, t, body, [&](Vec2 at, Vec2 n, double tol) {
           return faceContinues(store, broad, mask, index, part, at, n, tol);
         });
-        if (!j.outside) return;  // not against a face: the cast's rule
+        Vec2 e = j.e;
+        bool outside = j.outside;
+        {  // a chain segment: a neighbour's face may separate them (chain.h, chainSeparates)
+          const Pieces own = store.piecesAt(store.slots[index].dense);
+          Vec2 m;
+          if (own.chain != nullptr && chainSeparates(own.parts, *own.chain, part, q, remaining, m)) {
+            e = m;
+            outside = true;
+          }
+        }
+        if (!outside) return;  // not against a face: the cast's rule
         touchKeys[touchCount] = static_cast<std::uint64_t>(index) << 32 | part;
-        touchNormals[touchCount++] = j.e;
+        touchNormals[touchCount++] = e;
       });
     }
     for (int k = 0; k < touchCount; ++k) {

@@ -1,6 +1,8 @@
 // World internals: the narrow phase and its temporal-coherence certificates (narrow_phase.h).
 #include "world/narrow_phase.h"
 
+#include "world/chain.h"
+
 #include "coherence.h"
 #include "world/broad_phase.h"
 #include "world/memory.h"
@@ -284,39 +286,62 @@ void NarrowPhase::testParts(const BodyStore& store, std::uint32_t ka, std::uint3
   double bestDepth = 0.0;
   Contact bestContact;
   Manifold bestManifold;
-  for (std::uint32_t i = 0; i < pa.count; ++i) {
-    const Aabb& boxA = pa.boxOf(i);
-    for (std::uint32_t j = 0; j < pb.count; ++j) {
-      if (!boundsOverlap(boxA, pb.boxOf(j))) continue;
-      const Shape& sa = pa.shapeOf(i);
-      const Shape& sb = pb.shapeOf(j);
-      double depth = 0.0;
-      bool better = false;
-      const bool firstHit = out.parts.size() == first;
-      if (m == ContactMode::PairsOnly) {
-        if (!overlaps(sa, sb)) continue;
-      } else if (m == ContactMode::Manifolds) {
-        const Manifold mf = collideManifold(sa, sb);
-        if (mf.count == 0) continue;
-        depth = deepest(mf);
-        better = firstHit || depth > bestDepth;
-        if (better) bestManifold = mf;
-      } else {
-        const Contact c = collide(sa, sb);
-        if (!c.hit) continue;
-        depth = c.depth;
-        better = firstHit || depth > bestDepth;
-        if (better) bestContact = c;
-      }
-      if (better) {
-        best = out.parts.size();
-        bestDepth = depth;
-      }
-      out.parts.push_back(pair);
-      out.parts.push_back(i);
-      out.parts.push_back(j);
+  // A chain's segments (A's or B's) meet the ghost-vertex rule (chain.h): n out of the chain, towards the other.
+  auto ghost = [&](std::uint32_t i, std::uint32_t j, const Shape& sa, const Shape& sb, Vec2& normal, double& depth) {
+    if (pa.chain != nullptr) {
+      Vec2 n = normal;
+      if (chainGhost(pa.parts, *pa.chain, i, sb, n, depth)) normal = n;
+    } else if (pb.chain != nullptr) {
+      Vec2 n = -normal;
+      if (chainGhost(pb.parts, *pb.chain, j, sa, n, depth)) normal = -n;
     }
-  }
+  };
+  auto tryPair = [&](std::uint32_t i, std::uint32_t j) {
+    const Shape& sa = pa.shapeOf(i);
+    const Shape& sb = pb.shapeOf(j);
+    double depth = 0.0;
+    bool better = false;
+    const bool firstHit = out.parts.size() == first;
+    if (m == ContactMode::PairsOnly) {
+      if (!overlaps(sa, sb)) return;
+    } else if (m == ContactMode::Manifolds) {
+      Manifold mf = collideManifold(sa, sb);
+      if (mf.count == 0) return;
+      depth = deepest(mf);
+      if (pa.chain != nullptr || pb.chain != nullptr) {
+        const Vec2 was = mf.normal;
+        ghost(i, j, sa, sb, mf.normal, depth);
+        if (!(mf.normal == was)) {  // (replaced: one point, at the deepest one, with the depth along the face)
+          int k = mf.count > 1 && mf.points[1].depth > mf.points[0].depth ? 1 : 0;
+          mf.points[0] = mf.points[k];
+          mf.points[0].depth = depth;
+          mf.count = 1;
+        }
+      }
+      better = firstHit || depth > bestDepth;
+      if (better) bestManifold = mf;
+    } else {
+      Contact c = collide(sa, sb);
+      if (!c.hit) return;
+      if (pa.chain != nullptr || pb.chain != nullptr) ghost(i, j, sa, sb, c.normal, c.depth);
+      depth = c.depth;
+      better = firstHit || depth > bestDepth;
+      if (better) bestContact = c;
+    }
+    if (better) {
+      best = out.parts.size();
+      bestDepth = depth;
+    }
+    out.parts.push_back(pair);
+    out.parts.push_back(i);
+    out.parts.push_back(j);
+  };
+  // Part pairs in (part of A, part of B) order; a chain's segments through its tree.
+  const Aabb& wholeB = store.proxies[kb].box;
+  pa.visit([&](const Aabb& box) { return boundsOverlap(box, wholeB); }, [&](std::uint32_t i) {
+    const Aabb& boxA = pa.boxOf(i);
+    pb.visit([&](const Aabb& box) { return boundsOverlap(box, boxA); }, [&](std::uint32_t j) { tryPair(i, j); });
+  });
   if (out.parts.size() == first) return;
   // The reported part pair first, the others after it in part order.
   std::uint32_t* r = out.parts.data();

@@ -59,12 +59,13 @@ void sortByIndex(std::vector<BodyHandle>& r, std::vector<BodyHandle>& scratch, s
 
 // The part of a body (its pieces) that `shape` overlaps (shape != nullptr) or that contains `point`, among those whose
 // bounds meet `box`: its index, or -1.
-int queryPart(const Pieces& p, const Shape* shape, Vec2 point, const Aabb& box) {
-  for (std::uint32_t i = 0; i < p.count; ++i) {
-    if (!boundsOverlap(p.boxOf(i), box)) continue;
-    if (shape != nullptr ? overlaps(*shape, p.shapeOf(i)) : contains(p.shapeOf(i), point)) return static_cast<int>(i);
-  }
-  return -1;
+std::int64_t queryPart(const Pieces& p, const Shape* shape, Vec2 point, const Aabb& box) {
+  std::int64_t found = -1;
+  p.visit([&](const Aabb& b) { return found < 0 && boundsOverlap(b, box); }, [&](std::uint32_t i) {
+    if (found >= 0) return;
+    if (shape != nullptr ? overlaps(*shape, p.shapeOf(i)) : contains(p.shapeOf(i), point)) found = i;
+  });
+  return found;
 }
 
 // Conservative: can the ray's part with t in [0, tmax] touch the box? (bounds are already widened). The ray's
@@ -148,7 +149,7 @@ bool Queries::collect(BodyStore& store, BroadPhase& broad, const Shape* shape, V
                         bk.max.x <= queryBox->max.x && bk.max.y <= queryBox->max.y;
     if (b.type == ShapeType::Compound) {
       // Its first part (in part order) that the query meets; inside the query box, every part is (part 0).
-      const int part = inside ? 0 : queryPart(store.piecesAt(k), shape, point, box);
+      const std::int64_t part = inside ? 0 : queryPart(store.piecesAt(k), shape, point, box);
       if (part < 0) return;
       if (compoundHits_.size() == compoundHits_.capacity() && !grow(compoundHits_, 2 * compoundHits_.size() + 16)) {
         ok = false;
@@ -223,14 +224,14 @@ bool Queries::collectRay(BodyStore& store, BroadPhase& broad, const Ray& ray, st
       h = collide2d::raycast(ray, b.shape);
     } else {  // the part hit first (the smaller part index on ties)
       const Pieces p = store.piecesAt(k);
-      for (std::uint32_t i = 0; i < p.count; ++i) {
-        if (!slabs.mayHit(h.hit ? std::min(limit, h.fraction) : limit, p.boxOf(i))) continue;
-        const RayHit hi = collide2d::raycast(ray, p.shapeOf(i));
-        if (hi.hit && (!h.hit || hi.fraction < h.fraction)) {
-          h = hi;
-          part = i;
-        }
-      }
+      p.visit([&](const Aabb& box) { return slabs.mayHit(h.hit ? std::min(limit, h.fraction) : limit, box); },
+              [&](std::uint32_t i) {
+                const RayHit hi = collide2d::raycast(ray, p.shapeOf(i));
+                if (hi.hit && (!h.hit || hi.fraction < h.fraction)) {
+                  h = hi;
+                  part = i;
+                }
+              });
     }
     if (!h.hit) return;
     const std::uint32_t index = indexOf(b.handle);

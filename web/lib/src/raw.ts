@@ -88,6 +88,7 @@ export interface RawFunctions {
   worldClear(world: RawWorld): void;
   worldAdd(world: RawWorld, kind: number, start: number, count: number, userId: number, category: number, mask: number, group: number): number;
   worldAddCompound(world: RawWorld, recordsOff: number, n: number, userId: number, category: number, mask: number, group: number): number;
+  worldAddChain(world: RawWorld, n: number, loop: number, userId: number, category: number, mask: number, group: number): number;
   worldPartCount(world: RawWorld, body: number): number;
   worldRemove(world: RawWorld, body: number): number;
   worldHas(world: RawWorld, body: number): number;

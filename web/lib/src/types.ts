@@ -511,6 +511,16 @@ export interface BodyOptions extends Partial<BodyFilter> {
   sensor?: boolean;
 }
 
+/** Options of {@link World.addChain}. */
+export interface ChainOptions extends Partial<BodyFilter> {
+  /** A closed loop (default false): the last point joins the first (do not repeat the first point). */
+  loop?: boolean;
+  /** Any finite number (every uint32 is kept exactly); default 0. */
+  userId?: number;
+  /** Where the chain is (default: the identity). */
+  transform?: BodyTransform;
+}
+
 /** A ray hit of {@link World.rayHit} (also of castShape and moveAndSlide). */
 export interface WorldRayHit {
   /** The body hit. */

@@ -7,7 +7,8 @@ import {
   OUT, POINT, fresh, guarded, io, need, outOfMemory, raw, rejected, releaseQuietly, u32, type Describe,
 } from './runtime.js';
 import type {
-  Aabb, BodyFilter, BodyHandle, BodyOptions, BodyShape, BodyTransform, ContactMode, HandleArray, Ray, Shape, Untagged,
+  Aabb, BodyFilter, BodyHandle, BodyOptions, BodyShape, BodyTransform, ChainOptions, ContactMode, HandleArray, Ray,
+  Shape, Untagged,
   SlideOptions, Vec2, WorldOptions, WorldRayHit, WorldSlide,
 } from './types.js';
 
@@ -15,7 +16,7 @@ import type {
 const SLIDE_KEYS = ['maxIterations', 'skin', 'up', 'maxSlopeAngle', 'snapToGround', 'autostep'] as const;
 const AUTOSTEP_KEYS = ['maxHeight', 'minWidth'] as const;
 import {
-  MAX_BODIES, addBody, checkHandle, freedError, maskArg, partIndex, readHandle, setFilterOf, setTransformOf,
+  MAX_BODIES, addBody, addChainBody, checkHandle, freedError, maskArg, partIndex, readHandle, setFilterOf, setTransformOf,
   setTransformsOf, shapeOf, staleHandle, viewOf,
 } from './world_bodies.js';
 
@@ -157,6 +158,25 @@ export class World {
   }
 
   /**
+   * Adds a chain: static level geometry given as a polyline (as Tiled exports it), open or a closed loop, whose
+   * internal vertices never produce a collision a smooth surface would not (ghost vertices). It is one body, always
+   * static (setStatic(chain, false) throws), two-sided; its parts are its segments in chain order (segment i joins
+   * points[i] to points[i + 1]; a loop's last joins the last point to the first): {@link World.partCount} is their
+   * number, {@link World.getShape} returns them as a `compound` of `segment` parts, and pairs, queries, rays, casts
+   * and moveAndSlide name the segment met in pairParts / queryParts / rayHitParts. Each segment is found through the
+   * chain's own index: a long chain (10,000 points and more) costs a body the segments near it.
+   * @param points - at least 2 points (3 for a loop) `{x, y}`, or a Float64Array of x, y pairs; no point may equal the
+   *   one before it (nor, in a loop, the last the first).
+   * @param options - loop (default false), userId, category / mask / group, transform (default: the identity); an
+   *   unknown key is a TypeError (code `UnknownOption`).
+   * @throws TypeError for a value of the wrong type; RangeError naming the point: `TooFewPoints`, `NotFinite`,
+   *   `ZeroDirection` (a zero-length segment), `InvalidArgument` (a point placed beyond the coordinate range).
+   */
+  addChain(points: readonly Vec2[] | Float64Array, options?: ChainOptions): BodyHandle {
+    return addChainBody(this.#live('addChain'), points, options);
+  }
+
+  /**
    * Removes a body. Its pairs end at the next step(); the pairs of the last step() stay readable until then.
    * @throws RangeError for an invalid or stale handle.
    */
@@ -262,7 +282,12 @@ export class World {
     const p = this.#live('setStatic');
     checkHandle(fn, 'handle', handle);
     if (typeof isStatic !== 'boolean') throw typeError(fn, 'isStatic', 'a boolean', isStatic);
-    if (raw.worldSetStatic(p, handle, isStatic ? 1 : 0) < 0) throw staleHandle(fn, 'handle', handle);
+    if (raw.worldSetStatic(p, handle, isStatic ? 1 : 0) < 0) {
+      if (raw.worldHas(p, handle) === 1) {
+        throw rangeError(fn, 'InvalidArgument', 'argument isStatic: a chain body (World.addChain) is always static');
+      }
+      throw staleHandle(fn, 'handle', handle);
+    }
   }
 
   /** True when the body is static (see {@link World.setStatic}). */

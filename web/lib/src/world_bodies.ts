@@ -279,3 +279,89 @@ export function setFilterOf(p: RawWorld, handle: unknown, filter: unknown): void
   raw.worldSetFilter(p, handle, (category as number | undefined) ?? io[OUT], (mask as number | undefined) ?? io[OUT + 1],
     (group as number | undefined) ?? io[OUT + 2]);
 }
+
+const CHAIN_OPTIONS = ['loop', 'userId', 'category', 'mask', 'group', 'transform'];
+
+/** World.addChain (see its TSDoc in world.ts). */
+export function addChainBody(p: RawWorld, points: unknown, options: unknown): BodyHandle {
+  const fn = 'World.addChain';
+  let n: number;
+  if (points instanceof Float64Array) {
+    if (points.length % 2 !== 0) {
+      throw argumentError(fn, 'InvalidArgument', 'points.length', 'must be even (x, y pairs)', points.length);
+    }
+    n = points.length / 2;
+    const bad = points.findIndex((v) => v - v !== 0);
+    if (bad >= 0) throw notFinite(fn, `points[${bad}]`, points[bad]);
+  } else if (Array.isArray(points)) {
+    n = points.length;
+    for (let i = 0; i < n; i++) {
+      const q: unknown = points[i];
+      if (!isObject(q)) throw typeError(fn, `points[${i}]`, 'a point {x, y}', q);
+      finite(fn, `points[${i}].x`, q.x);
+      finite(fn, `points[${i}].y`, q.y);
+    }
+  } else {
+    throw typeError(fn, 'points', 'an array of points {x, y} or a Float64Array of x, y pairs', points);
+  }
+  let loop = false;
+  let x = 0;
+  let y = 0;
+  let angle = 0;
+  let userId = 0;
+  let category = 1;
+  let mask = 0xffffffff;
+  let group = 0;
+  const o = checkOptions(fn, 'options', options, CHAIN_OPTIONS);
+  if (o !== undefined) {
+    if (o.loop !== undefined && typeof o.loop !== 'boolean') throw typeError(fn, 'options.loop', 'a boolean', o.loop);
+    loop = o.loop === true;
+    if (o.userId !== undefined) userId = finite(fn, 'options.userId', o.userId);
+    if (o.category !== undefined) category = bits(fn, 'options.category', o.category, false);
+    if (o.mask !== undefined) mask = bits(fn, 'options.mask', o.mask, false);
+    if (o.group !== undefined) group = bits(fn, 'options.group', o.group, true);
+    const t: unknown = o.transform;
+    if (t !== undefined) {
+      if (!isObject(t)) throw typeError(fn, 'options.transform', 'an object {x, y, angle?}', t);
+      x = finite(fn, 'options.transform.x', t.x);
+      y = finite(fn, 'options.transform.y', t.y);
+      if (t.angle !== undefined) angle = finite(fn, 'options.transform.angle', t.angle);
+    }
+  }
+  fresh();
+  const base = reserve(fn, Math.max(16, n * 16)) >> 3;
+  if (points instanceof Float64Array) {
+    f64.set(points, base);
+  } else {
+    const pts = points as readonly { x: number; y: number }[];
+    for (let i = 0, k = base; i < n; i++, k += 2) {
+      f64[k] = pts[i].x;
+      f64[k + 1] = pts[i].y;
+    }
+  }
+  io[SLOT1] = x;
+  io[SLOT1 + 1] = y;
+  io[SLOT1 + 2] = angle;
+  const h = guarded(fn, () => raw.worldAddChain(p, n, loop ? 1 : 0, userId, category, mask, group));
+  fresh();
+  if (h === -1) {
+    rejected(fn, ['points', 'options.transform'], [points, o?.transform], (arg, index, field, message) => {
+      if (field === 'capacity') return `the world is full (${MAX_BODIES - 1} bodies, or slots retired by churn)`;
+      if (arg !== 0) return undefined;
+      const { code } = lastError();
+      if (code === 'TooFewPoints') {
+        return `argument points must hold at least ${loop ? '3 points (a loop)' : '2 points'} (got ${n})`;
+      }
+      if (code === 'ZeroDirection') {
+        return index === n - 1 && loop && index > 0
+          ? `argument points[${index}] equals points[0]: the loop's closing segment has zero length (a loop does ` +
+            'not repeat its first point)'
+          : `argument points[${index}] equals points[${index - 1}]: a zero-length segment`;
+      }
+      if (code === 'NotFinite') return `argument points[${index}] must be finite`;
+      if (field === 'transform') return `argument options.transform puts points[${index}] beyond the coordinate range (±1e300)`;
+      return `argument points ${message}`;
+    });
+  }
+  return (h >>> 0) as BodyHandle;
+}
