@@ -207,6 +207,7 @@ const wellFormed = {
   'batch.preparePolygons': () => [r() < 0.5 ? Array.from({ length: Math.floor(r() * 4) }, polyPoints) : packed()],
   decompose: () => [polyPoints()],
   compound: () => [compoundParts()],
+  maxThreadCount: () => [],
 };
 
 /** Parts of a compound: mostly well formed (any pair shape, offsets with special numbers now and then). */
