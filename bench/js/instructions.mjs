@@ -102,6 +102,18 @@ const CASES = {
     const M = P.map(([, b]) => ({ translation: { x: -2 * b.points[0].x, y: -2 * b.points[0].y } }));
     return (i) => c2.cast(P[i & 255][0], M[i & 255], P[i & 255][1]).fraction;
   },
+  'distance 8-gons, pose': () => {
+    // the same pairs, each polygon made once around its own origin and placed by a transform per call
+    const P = polygonPairs(8, 6).map(([a, b]) => [a, b, { x: range(-1, 1), y: range(-1, 1), angle: range(0, 6) }]);
+    const o = { x: 0, y: 0, angle: 0 };
+    return (i) => c2.distance(P[i & 255][0], P[i & 255][2], P[i & 255][1], o).distance;
+  },
+  'cast 8-gons, pose': () => {
+    const P = polygonPairs(8, 6).map(([a, b]) => [a, b, { x: range(-1, 1), y: range(-1, 1), angle: range(0, 6) }]);
+    const M = P.map(([, b]) => ({ x: -2 * b.points[0].x, y: -2 * b.points[0].y }));
+    const o = { x: 0, y: 0, angle: 0 };
+    return (i) => c2.cast(P[i & 255][0], P[i & 255][2], P[i & 255][1], o, M[i & 255]).fraction;
+  },
   'SAT.js p-p (Response)': () => {
     const P = polygonPairs(undefined, 2).map(([a, b]) => [satPolygon(a), satPolygon(b)]);
     const r = new SAT.Response();

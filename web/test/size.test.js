@@ -9,7 +9,8 @@
 // 20,341 + wasm 119,275). The exact entry decisions of sharp casts (+1.8 KB), the queries' promises (exact
 // circle-segment overlaps, GJK rescaling, manifold and transformed fixes: +1.9 KB), JS sensors (+0.1 KB) and the
 // library's own trig (-0.2 KB, it replaces libc's): 143,235 (bundle 20,459 + wasm 122,776). The pose forms of distance()
-// and cast() (+1.0 KB: wasm +772 B, bundle +195 B): 144,409 (bundle 20,654 + wasm 123,755). The inline entry (wasm embedded as base64) is reported on
+// and cast() (+1.0 KB: wasm +772 B, bundle +195 B): 144,409 (bundle 20,654 + wasm 123,755). GJK (distance.cpp) at -O3
+// for single-call speed (-17.8 % instructions per distance() of two 8-gons): +2,977 B, 147,386 (wasm 126,732). The inline entry (wasm embedded as base64) is reported on
 // its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
-const BUDGET = 144500;
+const BUDGET = 147500;
 const file = (path) => fileURLToPath(new URL(path, import.meta.url));
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
