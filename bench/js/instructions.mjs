@@ -103,6 +103,29 @@ const CASES = {
     const M = P.map(([, b]) => ({ translation: { x: -2 * b.points[0].x, y: -2 * b.points[0].y } }));
     return (i) => c2.cast(P[i & 255][0], M[i & 255], P[i & 255][1]).fraction;
   },
+  'distance 8-gons, pose': () => {
+    // the same pairs, each polygon made once around its own origin and placed by a transform per call
+    const P = polygonPairs(8, 6).map(([a, b]) => [a, b, { x: range(-1, 1), y: range(-1, 1), angle: range(0, 6) }]);
+    const o = { x: 0, y: 0, angle: 0 };
+    return (i) => c2.distance(P[i & 255][0], P[i & 255][2], P[i & 255][1], o).distance;
+  },
+  'cast 8-gons, pose': () => {
+    const P = polygonPairs(8, 6).map(([a, b]) => [a, b, { x: range(-1, 1), y: range(-1, 1), angle: range(0, 6) }]);
+    const M = P.map(([, b]) => ({ x: -2 * b.points[0].x, y: -2 * b.points[0].y }));
+    const o = { x: 0, y: 0, angle: 0 };
+    return (i) => c2.cast(P[i & 255][0], P[i & 255][2], P[i & 255][1], o, M[i & 255]).fraction;
+  },
+  'distance 8-gons, rebuilt': () => {
+    // what the pose form replaces: the moved polygon rebuilt per call (its points turned in JS, then c2.polygon())
+    const P = polygonPairs(8, 6).map(([a, b]) => [a, b, { x: range(-1, 1), y: range(-1, 1), angle: range(0, 6) }]);
+    return (i) => {
+      const [a, b, xf] = P[i & 255];
+      const c = Math.cos(xf.angle);
+      const s = Math.sin(xf.angle);
+      const moved = c2.polygon(a.points.map((p) => ({ x: xf.x + c * p.x - s * p.y, y: xf.y + s * p.x + c * p.y })));
+      return c2.distance(moved, b).distance;
+    };
+  },
   'SAT.js p-p (Response)': () => {
     const P = polygonPairs(undefined, 2).map(([a, b]) => [satPolygon(a), satPolygon(b)]);
     const r = new SAT.Response();

@@ -17,7 +17,7 @@ function mulberry32(seed) {
 }
 
 /** FNV-1a 64 over 32-bit words, the 64-bit state as two uint32 halves (prime 0x100000001b3 = 2^40 + 0x1b3). */
-class Fnv64Words {
+export class Fnv64Words {
   hi = 0xcbf29ce4;
   lo = 0x84222325;
   #f = new Float64Array(1);

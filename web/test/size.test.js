@@ -10,8 +10,8 @@
 // circle-segment overlaps, GJK rescaling, manifold and transformed fixes: +1.9 KB), JS sensors (+0.1 KB) and the
 // library's own trig (-0.2 KB, it replaces libc's): 143,235 (bundle 20,459 + wasm 122,776). Then: exact entry
 // decisions for round shapes (+3.5 KB), the threads API in the default entry (+0.2 KB), World.castShape's speed
-// (distance.cpp, cast.cpp and world/casts.cpp at -O3, the ordered candidate walk: +9.7 KB) and chain bodies (+7.7 KB):
-// 164,769 (bundle 21,438 + wasm 143,331; see docs/size.md). The inline entry (wasm embedded as base64) is reported
+// (distance.cpp, cast.cpp and world/casts.cpp at -O3, the ordered candidate walk: +9.7 KB), chain bodies (+7.7 KB)
+// and the pose forms of distance() and cast() (+1.0 KB): PAGE (see docs/size.md). The inline entry (wasm embedded as base64) is reported
 // on its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
-const BUDGET = 165000;
+const BUDGET = 166200;
 const file = (path) => fileURLToPath(new URL(path, import.meta.url));
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 

@@ -135,6 +135,22 @@ if (sat.hit) {
 }
 
 const d: DistanceResult = c2.distance(c2.circle(0, 0, 1), c2.circle(5, 0, 1));
+
+// ---- the pose forms of distance and cast: each shape with its transform {x, y, angle?} -------------------------------
+const hull = c2.polygon(triangle);
+const posed: DistanceResult = c2.distance(hull, { x: 1, y: 2, angle: 0.5 }, c2.circle(0, 0, 1), { x: 5, y: 0 });
+const posedCache = { count: 0, indexA: [] as number[], indexB: [] as number[] };
+c2.distance(hull, { x: 1, y: 2 }, hull, { x: 4, y: 0 }, posedCache);
+const posedHit: CastHit = c2.cast(hull, { x: 0, y: 0 }, c2.aabb(3, -1, 4, 1), { x: 0, y: 0 }, { x: 5, y: 0 });
+void [posed, posedHit];
+// @ts-expect-error the pose form takes both transforms
+c2.distance(hull, { x: 1, y: 2 }, hull);
+// @ts-expect-error its transform is {x, y, angle?}, not a Transform {position, angle?}
+c2.distance(hull, { position: { x: 1, y: 2 } }, hull, { x: 0, y: 0 });
+// @ts-expect-error the pose form of cast takes a translation, not a motion
+c2.cast(hull, { x: 0, y: 0 }, hull, { x: 0, y: 0 }, { translation: { x: 1, y: 0 } });
+// @ts-expect-error ... and needs it
+c2.cast(hull, { x: 0, y: 0 }, hull, { x: 0, y: 0 });
 if (d.overlap) {
   const zero: 0 = d.distance;
   void zero;

@@ -1,7 +1,9 @@
 // collide2d — WebAssembly bindings of the queries of collide2d/queries.h (distance, GJK trace, cast, manifold,
 // containment). Binds only, with the calling convention of bindings.cpp (its header): numbers in, an int out, shapes
 // in the io() slots (kinds 0..4, 8 and 9 (capsule) as there), results from io()[kOut].
-// Argument positions for errors: a 0, b 1, except cast(a 0, motionA 1, b 2, motionB 3).
+// Argument positions for errors: a 0, b 1, except cast(a 0, motionA 1, b 2, motionB 3) and the pose forms
+// (a 0, xfA 1, b 2, xfB 3). A pose form reads each shape's transform from the unused end of its slot:
+// g_io[kPose..kPose+3) of slot 0 and of slot 1 (x, y, angle; the wrapper checked them finite).
 #include <collide2d/collide2d.h>
 #include <collide2d/queries.h>
 
@@ -18,7 +20,8 @@ namespace {
 using namespace collide2d;
 using namespace collide2d_raw;
 
-constexpr int kStepDoubles = 15;  // count, a[3] (6), b[3] (6), closest (2)
+constexpr int kStepDoubles = 15;
+constexpr int kPose = 5;  // a slot's transform: after the five numbers of the largest shape (box, capsule)  // count, a[3] (6), b[3] (6), closest (2)
 
 GjkTrace g_trace;
 double g_steps[kStepDoubles * 65];
@@ -69,6 +72,35 @@ int c2_distance(int kindA, int startA, int countA, int kindB, int startB, int co
   return 0;
 }
 
+Transform poseAt(int slot) {
+  const double* p = io() + kSlot * slot + kPose;
+  return Transform{{p[0], p[1]}, p[2]};
+}
+
+/// distance(a, xfA, b, xfB) (queries.h, single calls with a pose); the cache as in c2_distance.
+int c2_distance_pose(int kindA, int startA, int countA, int kindB, int startB, int countB, int useCache) {
+  if (!loadPair(kindA, startA, countA, 0, kindB, startB, countB, 2)) return -1;
+  double* c = io() + kPoint;
+  SimplexCache cache;
+  if (useCache != 0) {
+    cache.count = static_cast<int>(c[0]);
+    for (int i = 0; i < 3; ++i) {
+      cache.indexA[i] = static_cast<std::uint16_t>(c[1 + i]);
+      cache.indexB[i] = static_cast<std::uint16_t>(c[4 + i]);
+    }
+  }
+  const DistanceResult d = distance(shape(0), poseAt(0), shape(1), poseAt(1), useCache != 0 ? &cache : nullptr);
+  writeDistance(io() + kOut, d);
+  if (useCache != 0) {
+    c[0] = cache.count;
+    for (int i = 0; i < 3; ++i) {
+      c[1 + i] = cache.indexA[i];
+      c[4 + i] = cache.indexB[i];
+    }
+  }
+  return 0;
+}
+
 /// distance(a, b) with its GJK trace: returns the number of steps; io()[kOut + 9] holds the address of the steps
 /// (kStepDoubles doubles each), io()[kOut..] the DistanceResult.
 int c2_distance_steps(int kindA, int startA, int countA, int kindB, int startB, int countB) {
@@ -92,6 +124,16 @@ int c2_distance_steps(int kindA, int startA, int countA, int kindB, int startB, 
   return g_trace.count;
 }
 
+void writeCast(double* out, const CastHit& h) {
+  out[0] = h.hit ? 1.0 : 0.0;
+  out[1] = h.fraction;
+  out[2] = h.point.x;
+  out[3] = h.point.y;
+  out[4] = h.normal.x;
+  out[5] = h.normal.y;
+  out[6] = h.iterations;
+}
+
 Status validateMotion(const double* m) {
   if (!std::isfinite(m[0]) || !std::isfinite(m[1])) return {Error::NotFinite, "translation"};
   if (!std::isfinite(m[2])) return {Error::NotFinite, "rotation"};
@@ -108,14 +150,16 @@ int c2_cast(int kindA, int startA, int countA, int kindB, int startB, int countB
   if (!(s = validateMotion(m + 3))) return fail(s, 3);
   const Motion ma{{m[0], m[1]}, m[2]}, mb{{m[3], m[4]}, m[5]};
   const CastHit h = cast(shape(0), ma, shape(1), mb);
-  double* out = io() + kOut;
-  out[0] = h.hit ? 1.0 : 0.0;
-  out[1] = h.fraction;
-  out[2] = h.point.x;
-  out[3] = h.point.y;
-  out[4] = h.normal.x;
-  out[5] = h.normal.y;
-  out[6] = h.iterations;
+  writeCast(io() + kOut, h);
+  return h.hit ? 1 : 0;
+}
+
+/// cast(a, xfA, b, xfB, translation) (queries.h, single calls with a pose); the translation at io()[kPoint..+2)
+/// (checked finite by the wrapper). Out as c2_cast.
+int c2_cast_pose(int kindA, int startA, int countA, int kindB, int startB, int countB) {
+  if (!loadPair(kindA, startA, countA, 0, kindB, startB, countB, 2)) return -1;
+  const CastHit h = cast(shape(0), poseAt(0), shape(1), poseAt(1), vec(io() + kPoint));
+  writeCast(io() + kOut, h);
   return h.hit ? 1 : 0;
 }
 
@@ -149,6 +193,8 @@ EMSCRIPTEN_BINDINGS(collide2d_queries) {
   function("distance", &c2_distance);
   function("distanceSteps", &c2_distance_steps);
   function("cast", &c2_cast);
+  function("distancePose", &c2_distance_pose);
+  function("castPose", &c2_cast_pose);
   function("collideManifold", &c2_manifold);
   function("containsShape", &c2_contains_shape);
 }

@@ -297,10 +297,15 @@ export function putCompound(fn: string, path: string, s: Fields): number {
 
 /** A World transform {x, y, angle?} into g_io slot 1. */
 export function putBodyTransform(fn: string, path: string, t: unknown): void {
+  putPose(fn, path, t, SLOT1);
+}
+
+/** A transform {x, y, angle?} (as the World's) into g_io at `o`: each number checked finite (naming it). */
+export function putPose(fn: string, path: string, t: unknown, o: number): void {
   checkObject(fn, path, t);
-  io[SLOT1] = finite(fn, path + '.x', t.x);
-  io[SLOT1 + 1] = finite(fn, path + '.y', t.y);
-  io[SLOT1 + 2] = t.angle !== undefined ? finite(fn, path + '.angle', t.angle) : 0;
+  io[o] = finite(fn, path + '.x', t.x);
+  io[o + 1] = finite(fn, path + '.y', t.y);
+  io[o + 2] = t.angle !== undefined ? finite(fn, path + '.angle', t.angle) : 0;
 }
 
 // ---- results out ---------------------------------------------------------------------------------------------------

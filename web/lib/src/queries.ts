@@ -2,15 +2,19 @@
 // the capsule factory, distance (with its simplex cache and its GJK trace), cast, contact manifolds, containment.
 // Same conventions as core.ts: arguments checked before they reach wasm, shapes through the io() slots, results
 // read back from io(); nothing kept in wasm memory per call.
-import { argumentError, checkNumber, checkObject, checkVec, isArray, typeError } from './errors.js';
+import { argumentError, checkNumber, checkObject, checkVec, finite, isArray, isObject, typeError } from './errors.js';
 import { checkFactory } from './factories.js';
-import { PAIR_SHAPES, putShape } from './marshal.js';
+import { PAIR_SHAPES, putPose, putShape } from './marshal.js';
 import { OUT, POINT, SLOT1, f64, fresh, io, need, raw, rejected } from './runtime.js';
-import type { Capsule, CastHit, DistanceResult, GjkStep, Manifold, Motion, Shape, SimplexCache } from './types.js';
+import type {
+  BodyTransform, Capsule, CastHit, DistanceResult, GjkStep, Manifold, Motion, Shape, SimplexCache, Vec2,
+} from './types.js';
 
 const CONVEX = PAIR_SHAPES; // (capsules included)
 const AB = ['a', 'b'];
 const CAST_ARGS = ['a', 'motionA', 'b', 'motionB'];
+const POSE_ARGS = ['a', 'xfA', 'b', 'xfB'];
+const POSE = 5; // a slot's transform in g_io: after the slot's shape (bindings_queries.cpp: kPose)
 
 /**
  * A capsule: every point within `radius` of the segment (ax, ay)-(bx, by) (a zero-length segment is a circle).
@@ -30,6 +34,20 @@ function putPair(fn: string, a: unknown, b: unknown): number {
   const ka = putShape(fn, 'a', a, 0, CONVEX);
   const kb = putShape(fn, 'b', b, 1, CONVEX);
   return ka * 16 + kb;
+}
+
+/** Writes a placed by xfA and b placed by xfB (the pose forms): shapes and transforms into the io() slots. */
+function putPosedPair(fn: string, a: unknown, xfA: unknown, b: unknown, xfB: unknown): number {
+  const ka = putShape(fn, 'a', a, 0, CONVEX);
+  putPose(fn, 'xfA', xfA, POSE);
+  const kb = putShape(fn, 'b', b, 1, CONVEX);
+  putPose(fn, 'xfB', xfB, SLOT1 + POSE);
+  return ka * 16 + kb;
+}
+
+/** Whether the second argument of distance() or cast() is a transform {x, y, angle?} (the pose forms). */
+function isPose(v: unknown): boolean {
+  return isObject(v) && v.type === undefined && v.translation === undefined && v.x !== undefined;
 }
 
 function checkCache(cache: unknown): asserts cache is SimplexCache {
@@ -72,20 +90,51 @@ function distanceAt(): DistanceResult {
  * @param cache - optional {@link SimplexCache}: read as the starting simplex and updated in place (coherent queries).
  * @throws TypeError for a malformed shape or cache; RangeError for an invalid one.
  */
-export function distance(a: Shape, b: Shape, cache?: SimplexCache): DistanceResult {
+export function distance(a: Shape, b: Shape, cache?: SimplexCache): DistanceResult;
+/**
+ * The pose form: `a` placed by `xfA` and `b` placed by `xfB`, each shape given in its own frame (rotate by `angle`,
+ * then translate by (x, y), as {@link World.add} places a body), so that a moving shape is made once and only its
+ * transform changes. The result is that of `distance(placed a, placed b, cache)` bit for bit, where a circle's centre,
+ * a segment's and a capsule's ends and a polygon's vertices are moved by the transform (a polygon as
+ * {@link transformed}, its edge normals turned with it), a box turns by `angle` about its moved centre, and an aabb
+ * stays an aabb when `angle` is 0, else becomes the box of its centre and half extents turned by `angle`.
+ * @param xfA - where a is: `{x, y, angle?}` (angle in radians, default 0), finite.
+ * @param xfB - where b is, likewise.
+ * @param cache - optional {@link SimplexCache}, as above.
+ * @throws TypeError for a malformed shape, transform or cache (naming it, e.g. `xfB.angle`); RangeError for an
+ *   invalid shape or a transform number that is not finite.
+ */
+export function distance(a: Shape, xfA: BodyTransform, b: Shape, xfB: BodyTransform, cache?: SimplexCache): DistanceResult;
+export function distance(a: Shape, b: Shape | BodyTransform, c?: Shape | SimplexCache, xfB?: BodyTransform,
+  cache?: SimplexCache): DistanceResult {
   const fn = 'distance';
   need(fn);
-  const k = putPair(fn, a, b);
-  const useCache = cache !== undefined;
+  const posed = xfB !== undefined || isPose(b);
+  let k;
+  let useCache;
+  if (posed) {
+    k = putPosedPair(fn, a, b, c, xfB);
+    useCache = cache !== undefined;
+  } else {
+    k = putPair(fn, a, b);
+    cache = c as SimplexCache | undefined;
+    useCache = cache !== undefined;
+  }
   if (useCache) checkCache(cache);
-  const r = raw.distance(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1], useCache ? 1 : 0);
+  const r = posed
+    ? raw.distancePose(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1], useCache ? 1 : 0)
+    : raw.distance(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1], useCache ? 1 : 0);
   fresh();
-  if (r < 0) rejected(fn, AB, [a, b]);
+  if (r < 0) {
+    if (posed) rejected(fn, POSE_ARGS, [a, b, c, xfB]);
+    rejected(fn, AB, [a, b]);
+  }
   if (useCache) {
     const n = io[POINT];
-    cache.count = n;
-    const ia = cache.indexA;
-    const ib = cache.indexB;
+    const cc = cache as SimplexCache;
+    cc.count = n;
+    const ia = cc.indexA;
+    const ib = cc.indexB;
     ia.length = n;
     ib.length = n;
     for (let i = 0; i < n; i++) {
@@ -139,21 +188,45 @@ function putMotion(path: string, m: unknown, at: number): void {
  * @param motionB - default: b does not move.
  * @throws TypeError for a malformed shape or motion; RangeError for an invalid one (NaN, Infinity, ...).
  */
-export function cast(a: Shape, motionA: Motion, b: Shape, motionB?: Motion): CastHit {
+export function cast(a: Shape, motionA: Motion, b: Shape, motionB?: Motion): CastHit;
+/**
+ * The pose form: `a` placed by `xfA` moving by `translation`, against `b` placed by `xfB` (which stays), each shape
+ * given in its own frame (see the pose form of {@link distance} for what "placed" means), so that a moving shape is
+ * made once and only its transform changes. The result is that of `cast(placed a, {translation}, placed b)` bit for
+ * bit.
+ * @param xfA - where a starts: `{x, y, angle?}` (angle in radians, default 0), finite.
+ * @param xfB - where b is, likewise.
+ * @param translation - a's displacement over the step, finite.
+ * @throws TypeError for a malformed shape, transform or translation (naming it, e.g. `translation.x`); RangeError
+ *   for an invalid shape or a number that is not finite.
+ */
+export function cast(a: Shape, xfA: BodyTransform, b: Shape, xfB: BodyTransform, translation: Vec2): CastHit;
+export function cast(a: Shape, m: Motion | BodyTransform, b: Shape, mb?: Motion | BodyTransform, translation?: Vec2): CastHit {
   const fn = 'cast';
   need(fn);
-  const k = putPair(fn, a, b);
-  putMotion('motionA', motionA, POINT);
-  if (motionB === undefined) {
-    io[POINT + 3] = 0;
-    io[POINT + 4] = 0;
-    io[POINT + 5] = 0;
+  let r;
+  if (translation !== undefined || isPose(m)) {
+    const k = putPosedPair(fn, a, m, b, mb);
+    checkObject(fn, 'translation', translation);
+    io[POINT] = finite(fn, 'translation.x', translation.x);
+    io[POINT + 1] = finite(fn, 'translation.y', translation.y);
+    r = raw.castPose(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1]);
+    fresh();
+    if (r < 0) rejected(fn, POSE_ARGS, [a, m, b, mb]);
   } else {
-    putMotion('motionB', motionB, POINT + 3);
+    const k = putPair(fn, a, b);
+    putMotion('motionA', m, POINT);
+    if (mb === undefined) {
+      io[POINT + 3] = 0;
+      io[POINT + 4] = 0;
+      io[POINT + 5] = 0;
+    } else {
+      putMotion('motionB', mb, POINT + 3);
+    }
+    r = raw.cast(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1]);
+    fresh();
+    if (r < 0) rejected(fn, CAST_ARGS, [a, m, b, mb]);
   }
-  const r = raw.cast(k >> 4, io[0], io[1], k & 15, io[SLOT1], io[SLOT1 + 1]);
-  fresh();
-  if (r < 0) rejected(fn, CAST_ARGS, [a, motionA, b, motionB]);
   // (a miss: fraction 1, point and normal zeros, as the union's literal types say)
   return {
     hit: r > 0,

@@ -125,6 +125,8 @@ export interface RawFunctions {
   distance(kindA: number, startA: number, countA: number, kindB: number, startB: number, countB: number, useCache: number): number;
   distanceSteps(kindA: number, startA: number, countA: number, kindB: number, startB: number, countB: number): number;
   cast(kindA: number, startA: number, countA: number, kindB: number, startB: number, countB: number): number;
+  distancePose(kindA: number, startA: number, countA: number, kindB: number, startB: number, countB: number, useCache: number): number;
+  castPose(kindA: number, startA: number, countA: number, kindB: number, startB: number, countB: number): number;
   collideManifold(kindA: number, startA: number, countA: number, kindB: number, startB: number, countB: number): number;
   containsShape(kindA: number, startA: number, countA: number, kindB: number, startB: number, countB: number): number;
   // decompose (bindings_decompose.cpp)

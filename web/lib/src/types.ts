@@ -474,7 +474,10 @@ export interface WorldOptions {
   cellSize?: number;
 }
 
-/** Where a body is: rotate its local shape by `angle` (radians), then translate by (x, y). */
+/**
+ * Where a body is ({@link World}), or where a shape is placed (the pose forms of {@link distance} and {@link cast}):
+ * rotate its local shape by `angle` (radians), then translate by (x, y).
+ */
 export interface BodyTransform {
   x: number;
   y: number;
