@@ -9,10 +9,8 @@
 
 namespace collide2d::world {
 
-namespace {
-
-// min over the shape of dot(x, e).
-double lowest(const Shape& shape, Vec2 e) {
+// (declared in chain.h)
+double lowestAlong(const Shape& shape, Vec2 e) {
   return std::visit(
       [&](const auto& q) -> double {
         using T = std::decay_t<decltype(q)>;
@@ -35,6 +33,18 @@ double lowest(const Shape& shape, Vec2 e) {
         }
       },
       shape);
+}
+
+namespace {
+
+// The segment after (k = 0) or before (k = 1) `part` along the chain, if any (a loop wraps around).
+bool neighbour(const ChainTree& t, std::uint32_t part, int k, std::uint32_t& j) {
+  if (k == 0) {
+    j = part + 1 < t.count ? part + 1 : 0;
+    return part + 1 < t.count || t.loop;
+  }
+  j = part > 0 ? part - 1 : t.count - 1;
+  return part > 0 || t.loop;
 }
 
 Vec2 centreOf(const Shape& shape) {
@@ -85,22 +95,14 @@ bool chainGhost(const Part* parts, const ChainTree& t, std::uint32_t part, const
     if (cross(face, n) * turn >= 0.0 && cross(n, other2) * turn >= 0.0) return false;  // a real corner
   }
   n = {face.x + 0.0, face.y + 0.0};  // (+ 0.0: no negative zero, (-0, 1) for a floor drawn left to right)
-  depth = std::max(0.0, dot(s.a, face) - lowest(other, face));
+  depth = std::max(0.0, dot(s.a, face) - lowestAlong(other, face));
   return true;
 }
 
 bool chainContinues(const Part* parts, const ChainTree& t, std::uint32_t part, Vec2 q, Vec2 e, double tol) {
   for (int k = 0; k < 2; ++k) {
     std::uint32_t j;
-    if (k == 0) {
-      if (part + 1 < t.count) j = part + 1;
-      else if (t.loop) j = 0;
-      else continue;
-    } else {
-      if (part > 0) j = part - 1;
-      else if (t.loop) j = t.count - 1;
-      else continue;
-    }
+    if (!neighbour(t, part, k, j)) continue;
     const Segment& s = segmentOf(parts, j);
     const Vec2 left = leftNormal(s.a, s.b);
     for (const Vec2 nj : {left, -left}) {
@@ -124,20 +126,12 @@ bool chainSeparates(const Part* parts, const ChainTree& t, std::uint32_t part, c
   bool found = false;
   for (int k = 0; k < 2; ++k) {
     std::uint32_t j;
-    if (k == 0) {
-      if (part + 1 < t.count) j = part + 1;
-      else if (t.loop) j = 0;
-      else continue;
-    } else {
-      if (part > 0) j = part - 1;
-      else if (t.loop) j = t.count - 1;
-      else continue;
-    }
+    if (!neighbour(t, part, k, j)) continue;
     const Segment& o = segmentOf(parts, j);
     const Vec2 left = leftNormal(o.a, o.b);
     for (const Vec2 m : {left, -left}) {
       const double line = dot(o.a, m);
-      if (lowest(q, m) >= line - tol && dot(s.a, m) <= line + tol && dot(s.b, m) <= line + tol) {
+      if (lowestAlong(q, m) >= line - tol && dot(s.a, m) <= line + tol && dot(s.b, m) <= line + tol) {
         if (!found || (dot(d, e) < 0.0 && dot(d, m) >= 0.0)) e = {m.x + 0.0, m.y + 0.0};  // (one the motion keeps, when there is one)
         found = true;
       }

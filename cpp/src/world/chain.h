@@ -11,6 +11,9 @@
 
 namespace collide2d::world {
 
+/// min over the placed shape of dot(x, e): how far the shape reaches against e (chains' ghost rule, the mover).
+double lowestAlong(const Shape& shape, Vec2 e);
+
 /// The ghost-vertex rule (world.h, "Chains"): the contact of chain segment `part` (of the chain's parts, tree t) with
 /// the shape `other`, whose normal `n` points out of the chain towards `other` with depth `depth`, is kept when n is
 /// the segment's face normal or lies in the vertex region at the segment's end it points past (the region between

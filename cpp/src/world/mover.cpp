@@ -97,31 +97,6 @@ bool penetrates(const Shape& q, const Shape& body) {
   return k.hit && k.depth > 0.0;
 }
 
-// min over the placed shape of dot(x, e).
-double support(const Shape& shape, Vec2 e) {
-  return std::visit(
-      [&](const auto& q) -> double {
-        using T = std::decay_t<decltype(q)>;
-        if constexpr (std::is_same_v<T, Circle>) {
-          return dot(q.center, e) - q.radius;
-        } else if constexpr (std::is_same_v<T, Aabb>) {
-          return (e.x >= 0.0 ? q.min.x : q.max.x) * e.x + (e.y >= 0.0 ? q.min.y : q.max.y) * e.y;
-        } else if constexpr (std::is_same_v<T, Box>) {
-          Vec2 c[4];
-          q.corners(c);
-          return std::min({dot(c[0], e), dot(c[1], e), dot(c[2], e), dot(c[3], e)});
-        } else if constexpr (std::is_same_v<T, Polygon>) {
-          double m = std::numeric_limits<double>::infinity();
-          for (const Vec2 v : q.vertices()) m = std::min(m, dot(v, e));
-          return m;
-        } else if constexpr (std::is_same_v<T, Segment>) {
-          return std::min(dot(q.a, e), dot(q.b, e));
-        } else {
-          return std::min(dot(q.a, e), dot(q.b, e)) - q.radius;
-        }
-      },
-      shape);
-}
 
 Aabb widen(const Aabb& a, double m) { return {{a.min.x - m, a.min.y - m}, {a.max.x + m, a.max.y + m}}; }
 
@@ -227,7 +202,7 @@ Judged judge(const Shape& q, Vec2 d, const WorldCastHit& h, const Shape& body, C
     if (t <= near) vertex = j;
     else if (t >= len - near) vertex = j + 1 == o.count ? 0 : j + 1;
   }
-  auto outside = [&](Vec2 e, Vec2 on) { return support(q, e) >= dot(on, e) - tol; };
+  auto outside = [&](Vec2 e, Vec2 on) { return lowestAlong(q, e) >= dot(on, e) - tol; };
   // Whatever the point and normal the cast computed: a face the shape is outside of and does not move into separates
   // them for the whole leg (a separating axis that the motion keeps): a graze.
   for (int j = 0; j < o.count; ++j) {
@@ -521,9 +496,9 @@ Status Queries::moveAndSlide(BodyStore& store, BroadPhase& broad, const Shape& s
         bool outside = j.outside;
         {  // a chain segment: a neighbour's face may separate them (chain.h, chainSeparates)
           const Pieces own = store.piecesAt(store.slots[index].dense);
-          Vec2 m;
-          if (own.chain != nullptr && chainSeparates(own.parts, *own.chain, part, q, remaining, m)) {
-            e = m;
+          Vec2 face;
+          if (own.chain != nullptr && chainSeparates(own.parts, *own.chain, part, q, remaining, face)) {
+            e = face;
             outside = true;
           }
         }
