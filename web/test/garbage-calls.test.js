@@ -222,6 +222,13 @@ function compoundParts() {
   });
 }
 
+/** A chain's points: mostly a polyline of 0..6 points (repeats and special numbers now and then), or x, y pairs. */
+function polyline() {
+  if (r() < 0.05) return garbage(1);
+  const pts = Array.from({ length: Math.floor(r() * 7) }, () => (r() < 0.03 ? garbage(2) : r() < 0.1 ? { x: 1, y: 1 } : pt()));
+  return r() < 0.3 ? new Float64Array(pts.flatMap((q) => [Number(q?.x), Number(q?.y)])) : pts;
+}
+
 // Classes (constructed by the package, not called) have tests of their own.
 const isClass = (f) => /^class\b/.test(Function.prototype.toString.call(f));
 const functions = Object.entries(c2)
@@ -258,13 +265,16 @@ test('World.add / getShape / getBounds / partCount with garbage (compounds, outl
     ['World.getShape', () => [pick(handles), r() < 0.5 ? undefined : pick([0, 1, 2, 5, -1, 0.5, NaN, '0', null])], (a) => w.getShape(...a)],
     ['World.getBounds', () => [pick(handles), r() < 0.5 ? undefined : pick([0, 1, 2, 5, -1, 0.5, NaN, '0', null])], (a) => w.getBounds(...a)],
     ['World.partCount', () => [r() < 0.8 ? pick(handles) : garbage(1)], (a) => w.partCount(...a)],
+    ['World.addChain', () => [polyline(), r() < 0.6 ? undefined : r() < 0.8 ? { loop: r() < 0.5, userId: num2() } : garbage(1)],
+      (a) => w.addChain(...a)],
+    ['World.setThreadCount', () => [r() < 0.5 ? 1 : r() < 0.5 ? num2() : garbage(1)], (a) => w.setThreadCount(...a)],
   ];
   for (let i = 0; i < 20000; i++) {
     const [name, args, call] = pick(calls);
     const a = args();
     try {
       const h = call(a);
-      if (name === 'World.add') {
+      if (name === 'World.add' || name === 'World.addChain') {
         handles.push(h);
         if (handles.length > 50) w.remove(handles.splice(1 + Math.floor(r() * 49), 1)[0]);
       }
