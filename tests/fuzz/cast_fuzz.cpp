@@ -352,7 +352,9 @@ int roundCheck(const Built& a, const Built& b, Vec2 dA, Vec2 dB) {
   const mpq_class t(h.fraction);
   // Never after the first contact t1: apart or touching at t (d(t) >= R), and not beyond the closest approach tStar
   // (where d < R: d >= R after it means t is past the overlap, t >= t2 > t1).
-  if (roundStateAt(a, b, qa, qb, t, ax, R2) < 0) fail("round: hit after the first contact (overlapping at fraction)", h);
+  if (roundStateAt(a, b, qa, qb, t, ax, R2) < 0) {
+    fail("round: hit after the first contact (overlapping at fraction)", h);
+  }
   if (t > tStar) fail("round: hit after the first contact (beyond the closest approach)", h);
   // The fraction's precision, t1 - 2^-39 S / v <= t, decided exactly without t1 or v (both involve square roots):
   // d is convex and differentiable where positive (the distance to a convex set along a line), so at t <= t1
