@@ -5,7 +5,7 @@
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]     npm run fuzz    (npm test runs every target for 20 s)
 # Targets: core_fuzz (every public query), decompose_fuzz, world_fuzz, cast_fuzz (translation casts of sharp shapes,
 # circles and capsules against an exact GMP rational reference: grazes, entry at 0, never passing through, the
-# fraction's precision for sharp pairs).
+# fraction's precision for sharp and round pairs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}

@@ -13,6 +13,8 @@
 //   * a chord ending at or before 0 (moving out, or apart and moving apart): no hit;
 //   * a hit's fraction meets queries.h's precision: fraction >= lo - 2^-39 S / v, v the approach speed along the
 //     normal of an axis that closes last (unless the advancement spent its 64 steps).
+// Round pairs (roundCheck()): the exact graze, the start, never passing through, never after the first contact, and
+// the fraction's precision through the gap at fraction (d(t) - R <= 2^-39 S, exact; see roundCheck()).
 // A violated check prints the inputs and calls __builtin_trap().
 #include <collide2d/collide2d.h>
 #include <collide2d/queries.h>
@@ -346,8 +348,28 @@ int roundCheck(const Built& a, const Built& b, Vec2 dA, Vec2 dB) {
   }
   const mpq_class tm = tStar < 1 ? tStar : mpq_class(1);
   if (roundStateAt(a, b, qa, qb, tm, ax, R2) < 0 && !h.hit) fail("round: passes through: overlap within the step", h);
-  if (h.hit && h.fraction > 0.0 && roundStateAt(a, b, qa, qb, mpq_class(h.fraction), ax, R2) < 0)
+  if (!h.hit) return 0;
+  const mpq_class t(h.fraction);
+  // Never after the first contact t1: apart or touching at t (d(t) >= R), and not beyond the closest approach tStar
+  // (where d < R: d >= R after it means t is past the overlap, t >= t2 > t1).
+  if (roundStateAt(a, b, qa, qb, t, ax, R2) < 0) {
     fail("round: hit after the first contact (overlapping at fraction)", h);
+  }
+  if (t > tStar) fail("round: hit after the first contact (beyond the closest approach)", h);
+  // The fraction's precision, t1 - 2^-39 S / v <= t, decided exactly without t1 or v (both involve square roots):
+  // d is convex and differentiable where positive (the distance to a convex set along a line), so at t <= t1
+  //     d(t) >= d(t1) + d'(t1) (t - t1) = R + v (t1 - t),   v = -d'(t1) = |dot(r, n)|, n the contact normal,
+  // i.e. v (t1 - t) <= d(t) - R, the gap at t. A gap d(t) - R <= 2^-39 S (queries.h promises 2^-40 S) therefore
+  // implies the bound, and every violation of the bound (v (t1 - t) > 2^-39 S) shows as a gap above 2^-39 S: the
+  // exact test d(t)^2 <= (R + 2^-39 S)^2 in rationals. It covers a hit at 0 from a start apart by at most 2^-40 S.
+  if (h.iterations < 64 && s0 > 0) {
+    double s = std::max({detail::maxAbs(dA), detail::maxAbs(dB), a.radius, b.radius});
+    for (const Built* sh : {&a, &b})
+      for (Vec2 p : sh->points) s = std::max(s, detail::maxAbs(p));
+    const mpq_class reach = R + mpq_class(std::ldexp(s, -39));
+    if (coreDistance2(a, b, qa, qb, t) > reach * reach)
+      fail("round: fraction less precise than stated (apart by more than 2^-39 S at fraction)", h);
+  }
   return 0;
 }
 

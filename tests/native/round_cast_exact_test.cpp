@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <variant>
 
 namespace {
 
@@ -288,6 +289,80 @@ TEST(RoundCastExact, StartWithinToleranceMovingOntoACapsuleFarFromTheOrigin) {
   ASSERT_TRUE(h.hit);
   EXPECT_EQ(h.fraction, 0.0);
   EXPECT_FALSE(cast(a, Motion{{0, 0x1.8p-9}, 0}, b, Motion{}).hit);  // moving away
+}
+
+// -- the fraction's precision (queries.h): t - 2^-39 S / v <= fraction <= t, t the exact first contact --------------
+// Each case is chosen so that 4 * bound < t: a fraction violating the bound by a factor of 4 would still be >= 0 and
+// fail the lower assertion (the bound is not vacuous there).
+
+// t - bound <= fraction <= t, and the bound leaves room to see a violation by a factor of 4.
+void expectFractionWithin(const CastHit& h, long double t, double S, long double v) {
+  const long double bound = std::ldexp(static_cast<long double>(S), -39) / v;
+  ASSERT_LT(4 * bound, t);
+  ASSERT_TRUE(h.hit);
+  EXPECT_LE(static_cast<long double>(h.fraction), t);
+  EXPECT_GE(static_cast<long double>(h.fraction), t - bound)
+      << "t - fraction = " << static_cast<double>(t - h.fraction) << ", bound " << static_cast<double>(bound);
+  EXPECT_LT(h.iterations, 64);
+}
+
+// A circle and a capsule (radius 1) falling with normal speed v onto a long floor while sliding `big` sideways: the
+// lowest point starts v / 16 above the floor, so the exact first contact is t = 1/16; S = 4 big (the floor's end).
+TEST(RoundCastExact, FractionPrecisionSlidingOntoALongFloorAtATinyAngle) {
+  const struct {
+    double big, v;
+  } cases[] = {{1e6, 16}, {1e6, 1}, {1e6, 0x1p-7}, {1e9, 16}, {1e9, 1}};
+  for (const auto& c : cases) {
+    const double h = c.v / 16, big = c.big;
+    const Shape movers[] = {Circle{{big, 1 + h}, 1}, Capsule{{big - 2, 1 + h}, {big, 1 + h}, 1}};
+    const Shape floors[] = {Aabb{{0, -1}, {4 * big, 0}}, Segment{{0, 0}, {4 * big, 0}}};
+    for (const Shape& a : movers)
+      for (const Shape& floor : floors) {
+        const bool circle = std::holds_alternative<Circle>(a);
+        SCOPED_TRACE(label(circle ? "circle onto the floor" : "capsule onto the floor", big, std::ilogb(c.v)));
+        const CastHit hit = castA(a, {big, -c.v}, floor);
+        expectFractionWithin(hit, 1.0L / 16, 4 * big, c.v);
+        EXPECT_NEAR(hit.normal.y, -1.0, 1e-9);
+      }
+  }
+}
+
+// A circle and a capsule (radius 1, its front cap leading) sliding horizontally by D = big past a triangle's apex
+// (big, 0) at height 1 - delta: the cap meets the apex when its centre is c = sqrt(delta (2 - delta)) short of it, at
+// t = 1/2 - c / D, with normal (c, -(1 - delta)) and approach speed v = D c (small for a small delta: a nearly
+// tangent approach). S = big + 1 (the triangle's corner).
+TEST(RoundCastExact, FractionPrecisionGrazingAVertex) {
+  for (double big : {1e6, 1e9})
+    for (double delta : {0x1p-40, 0x1p-20, 0x1p-4}) {
+      const double H = 1 - delta, x0 = big / 2;
+      Polygon tri;
+      const Vec2 pts[] = {{big - 1, -2}, {big + 1, -2}, {big, 0}};
+      ASSERT_TRUE(Polygon::create(pts, tri).ok());
+      const long double cc = std::sqrt(static_cast<long double>(delta) * (2.0L - delta));
+      const long double t = 0.5L - cc / big, v = big * cc;
+      const Shape movers[] = {Circle{{x0, H}, 1}, Capsule{{x0 - 4, H}, {x0, H}, 1}};
+      for (const Shape& a : movers) {
+        const bool circle = std::holds_alternative<Circle>(a);
+        SCOPED_TRACE(label(circle ? "circle at the apex" : "capsule at the apex", big, std::ilogb(delta)));
+        const CastHit hit = castA(a, {big, 0}, tri);
+        expectFractionWithin(hit, t, big + 1, v);
+        EXPECT_LT(hit.normal.y, -0.9);  // towards the apex below (tilted forward by up to the gap at fraction)
+      }
+    }
+}
+
+// Round against round: a capsule's cap grazing a circle far from the origin (the same geometry with the apex grown
+// into a circle of radius 1/2 and the mover's radius 1/2, so R = 1 again).
+TEST(RoundCastExact, FractionPrecisionCapsuleGrazingACircle) {
+  for (double big : {1e6, 1e9})
+    for (double delta : {0x1p-40, 0x1p-20}) {
+      const double H = 1 - delta, x0 = big / 2;
+      const long double cc = std::sqrt(static_cast<long double>(delta) * (2.0L - delta));
+      const long double t = 0.5L - cc / big, v = big * cc;
+      SCOPED_TRACE(label("capsule at a circle", big, std::ilogb(delta)));
+      const CastHit hit = castA(Capsule{{x0 - 4, H}, {x0, H}, 0.5}, {big, 0}, Circle{{big, 0}, 0.5});
+      expectFractionWithin(hit, t, big, v);
+    }
 }
 
 }  // namespace
