@@ -11,7 +11,8 @@
 // Everything is a function of the seed only (splitmix64, hand-written uniform mapping; the library's own cos / sin,
 // detail::cosSin, for directions and the polygons' shapes: never the C library's, whose last bits differ between glibc
 // and Emscripten's musl, so the corpus is the same natively and in wasm), except NearTouch, which asks collide() for
-// the push: with the same collide() the corpus is the same.
+// the push: with the same collide() the corpus is the same. Every random draw is its own statement or an element of
+// a braced list (sequenced), never an operand beside another draw (g++ and clang order those differently).
 #pragma once
 
 #include <collide2d/collide2d.h>
@@ -191,7 +192,10 @@ inline Pair randomPair(Rng& rng, int ka, int kb, bool degenerate) {
   const double s = pickScale(rng);
   const Vec2 o = pickOrigin(rng, s);
   const double sa = s * rng.uniform(0.2, 1.0), sb = s * rng.uniform(0.2, 1.0);
-  const Vec2 cb = o + rng.direction() * ((sa + sb) * rng.uniform(0.0, 1.4));
+  // (one draw per statement: the operands of an operator are evaluated in an unspecified order, which g++ and clang
+  // choose differently)
+  const Vec2 dir = rng.direction();
+  const Vec2 cb = o + dir * ((sa + sb) * rng.uniform(0.0, 1.4));
   return {makeShape(rng, ka, o, sa, degenerate), makeShape(rng, kb, cb, sb, degenerate)};
 }
 
@@ -219,8 +223,8 @@ inline Pair exactPair(Rng& rng, int ka, int kb) {
   switch (rng.below(4)) {
     case 0: {  // a vertex of B onto a vertex of A
       const std::vector<Vec2> va = pointsOf(p.a), vb = pointsOf(p.b);
-      const Vec2 t = va[static_cast<std::size_t>(rng.below(static_cast<int>(va.size())))] -
-                     vb[static_cast<std::size_t>(rng.below(static_cast<int>(vb.size())))];
+      const Vec2 from = va[static_cast<std::size_t>(rng.below(static_cast<int>(va.size())))];
+      const Vec2 t = from - vb[static_cast<std::size_t>(rng.below(static_cast<int>(vb.size())))];
       Shape moved;
       if (translated(p.b, t, moved)) p.b = std::move(moved);
       break;
