@@ -7,9 +7,9 @@
 // their sign differs between -O0 and -O3 builds of the same code (main included), so it is no property of the code.
 //
 // An optimised build checks the whole corpus; a debug / sanitizer build (20-50x slower) its first 1,000 pairs per
-// family and the scene's first frame, against hashes of their own. The recorded hashes hold for glibc's libm (its cos / sin
-// / tan make the corpus' shapes; the library's own rotations and hypot are musl's, cpp/src/trig/trig.h, the same in
-// every build); under Emscripten (musl's libm: other corpus shapes) the test is skipped. To
+// family and the scene's first frame, against hashes of their own. The same hashes hold natively and in the wasm build
+// (Emscripten): the corpus turns angles into shapes with the library's own cos / sin (cpp/src/trig/trig.h, musl's, the
+// same bits in every build), never the C library's (glibc's and musl's round some angles differently). To
 // re-record after an INTENDED change of results:
 //   COLLIDE2D_IDENTITY_PRINT=1 build/release/tests/collide2d_tests --gtest_filter='NarrowIdentity.*'
 // prints the table below. COLLIDE2D_IDENTITY_DUMP=<file> writes one line per pair (its own hash), so that two builds'
@@ -145,9 +145,6 @@ const Recorded kRecorded[] = {
 };
 
 TEST(NarrowIdentity, CorpusResultsMatchRecordedBits) {
-#if defined(__EMSCRIPTEN__)
-  GTEST_SKIP() << "hashes recorded with glibc's libm";
-#else
   const bool print = std::getenv("COLLIDE2D_IDENTITY_PRINT") != nullptr;
   Dump dump;
   std::vector<std::pair<std::string, CorpusHash>> got;
@@ -173,7 +170,6 @@ TEST(NarrowIdentity, CorpusResultsMatchRecordedBits) {
           << got[i].first << ": results differ from the recorded bits (got 0x" << std::hex << got[i].second.whole << ")";
     }
   }
-#endif
 }
 
 }  // namespace

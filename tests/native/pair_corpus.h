@@ -8,9 +8,11 @@
 //   Exact      exact constructions: a vertex of B on a vertex of A, shared aabb sides, identical shapes;
 //   Degenerate zero radii / extents / lengths, needles, sizes that vanish beside the position (coinciding corners),
 //              extreme magnitudes (1e-300, 1e150, 1e300), and a few NaN / infinite coordinates.
-// Everything is a function of the seed only (splitmix64, hand-written uniform mapping; libm's cos / sin / tan for the
-// polygons' and boxes' shapes), except NearTouch, which asks collide() for the push: with the same collide() the
-// corpus is the same.
+// Everything is a function of the seed only (splitmix64, hand-written uniform mapping; the library's own cos / sin,
+// detail::cosSin, for directions and the polygons' shapes: never the C library's, whose last bits differ between glibc
+// and Emscripten's musl, so the corpus is the same natively and in wasm), except NearTouch, which asks collide() for
+// the push: with the same collide() the corpus is the same. Every random draw is its own statement or an element of
+// a braced list (sequenced), never an operand beside another draw (g++ and clang order those differently).
 #pragma once
 
 #include <collide2d/collide2d.h>
@@ -26,6 +28,7 @@
 
 #include "../../bench/scene.h"
 #include "splitmix.h"
+#include "trig/trig.h"
 
 namespace pair_corpus {
 
@@ -43,8 +46,8 @@ struct Rng {
   bool chance(double p) { return unit() < p; }
   Vec2 inSquare(double r) { return {uniform(-r, r), uniform(-r, r)}; }
   Vec2 direction() {
-    const double a = uniform(0.0, 6.283185307179586);
-    return {std::cos(a), std::sin(a)};
+    const collide2d::detail::CosSin r = collide2d::detail::cosSin(uniform(0.0, 6.283185307179586));
+    return {r.c, r.s};
   }
 };
 
@@ -64,9 +67,12 @@ inline Polygon polygonAround(Rng& rng, Vec2 c, double s, bool degenerate) {
     double rx = s * rng.uniform(0.2, 1.0), ry = s * rng.uniform(0.2, 1.0);
     if (degenerate && rng.chance(0.3)) ry = rx * (rng.chance(0.5) ? 1e-6 : 1e-12);  // a needle
     const double turn = rng.uniform(-3.2, 3.2);
-    const double ct = std::cos(turn), st = std::sin(turn);
+    const collide2d::detail::CosSin t = collide2d::detail::cosSin(turn);
     std::vector<Vec2> pts;
-    for (const double a : angles) pts.push_back(c + rotate(Vec2{rx * std::cos(a), ry * std::sin(a)}, ct, st));
+    for (const double a : angles) {
+      const collide2d::detail::CosSin r = collide2d::detail::cosSin(a);
+      pts.push_back(c + rotate(Vec2{rx * r.c, ry * r.s}, t.c, t.s));
+    }
     if (rng.chance(0.5)) std::reverse(pts.begin(), pts.end());
     Polygon p;
     if (Polygon::create(pts, p).ok()) return p;
@@ -186,7 +192,10 @@ inline Pair randomPair(Rng& rng, int ka, int kb, bool degenerate) {
   const double s = pickScale(rng);
   const Vec2 o = pickOrigin(rng, s);
   const double sa = s * rng.uniform(0.2, 1.0), sb = s * rng.uniform(0.2, 1.0);
-  const Vec2 cb = o + rng.direction() * ((sa + sb) * rng.uniform(0.0, 1.4));
+  // (one draw per statement: the operands of an operator are evaluated in an unspecified order, which g++ and clang
+  // choose differently)
+  const Vec2 dir = rng.direction();
+  const Vec2 cb = o + dir * ((sa + sb) * rng.uniform(0.0, 1.4));
   return {makeShape(rng, ka, o, sa, degenerate), makeShape(rng, kb, cb, sb, degenerate)};
 }
 
@@ -214,8 +223,8 @@ inline Pair exactPair(Rng& rng, int ka, int kb) {
   switch (rng.below(4)) {
     case 0: {  // a vertex of B onto a vertex of A
       const std::vector<Vec2> va = pointsOf(p.a), vb = pointsOf(p.b);
-      const Vec2 t = va[static_cast<std::size_t>(rng.below(static_cast<int>(va.size())))] -
-                     vb[static_cast<std::size_t>(rng.below(static_cast<int>(vb.size())))];
+      const Vec2 from = va[static_cast<std::size_t>(rng.below(static_cast<int>(va.size())))];
+      const Vec2 t = from - vb[static_cast<std::size_t>(rng.below(static_cast<int>(vb.size())))];
       Shape moved;
       if (translated(p.b, t, moved)) p.b = std::move(moved);
       break;
@@ -328,7 +337,8 @@ inline SceneShapes sceneShapes(const scene::Scene& s) {
   SceneShapes out;
   for (const scene::Body& b : s.bodies) {
     const Vec2 pos{b.x, b.y};
-    const double c = std::cos(b.angle), sn = std::sin(b.angle);
+    const collide2d::detail::CosSin r = collide2d::detail::cosSin(b.angle);
+    const double c = r.c, sn = r.s;
     Shape sh;
     switch (b.kind) {
       case scene::Kind::Circle: sh = Circle{pos + rotate(Vec2{0, 0}, c, sn), b.a}; break;
