@@ -1,7 +1,10 @@
 // libFuzzer target: World operation sequences decoded from bytes, checked against brute force over the bodies.
 //
 // Operations: add (every shape type, valid or not; angles sometimes beyond the World's range of +-1e300),
-// addCompound (1..4 parts with offsets, valid or not), addOutline (concave outlines, self-crossing ones too), remove
+// addCompound (1..4 parts with offsets, valid or not), addOutline (concave outlines, self-crossing ones too), addChain
+// (open or loop, 0..12 points, repeated points and NaN now and then: world_fuzz_chain.h; the case-2 sub-bytes
+// 200..247, which no seed of the corpus held: the seeds decode as before; a chain is modelled as a compound of its
+// segments, always static, and its pairs' contacts and manifolds are held to the ghost rule's guarantees), remove
 // (live or stale handles), setTransform, setTransforms (all bodies), setFilter, setStatic (one body or many),
 // setCellSize, step, queryAabb / queryPoint / queryShape, raycast / raycastAll, castShape, moveAndSlide, setSensor
 // (operation bytes 240..255: older seeds decode as before but for those bytes), and the documented world shapes (a compound

@@ -64,10 +64,17 @@ inline bool alongFace(Vec2 n, const Segment& s) {
 /// its normal replaced by a unit normal perpendicular to the segment, the depth >= 0 and the point collide()'s.
 inline bool checkChainContact(const double* got, const Contact& c, const Segment& seg) {
   const Vec2 n{got[0], got[1]};
-  if (!c.hit || !unitNormal(n)) return false;
   const bool same = sameDouble(got[0], c.normal.x) && sameDouble(got[1], c.normal.y) && sameDouble(got[2], c.depth);
   const bool samePoint = sameDouble(got[3], c.point.x) && sameDouble(got[4], c.point.y);
-  return samePoint && (same || (alongFace(n, seg) && got[2] >= 0.0));
+  const bool ok = c.hit && unitNormal(n) && samePoint && (same || (alongFace(n, seg) && got[2] >= 0.0));
+  if (!ok) {
+    std::fprintf(stderr, "  chain contact: n %.17g %.17g depth %.17g at %.17g %.17g\n", got[0], got[1], got[2], got[3],
+                 got[4]);
+    std::fprintf(stderr, "  collide():     n %.17g %.17g depth %.17g at %.17g %.17g\n", c.normal.x, c.normal.y,
+                 c.depth, c.point.x, c.point.y);
+    print("segment", seg);
+  }
+  return ok;
 }
 
 /// A chain pair's Manifolds-mode record (World::kPairManifoldStride numbers) against collideManifold() `m` of its

@@ -354,3 +354,33 @@ TEST(Chain, TenThousandPoints) {
   EXPECT_EQ(w.pairCount(), 100u);  // the even ones touch
   for (std::size_t p = 0; p < w.pairCount(); ++p) EXPECT_EQ(w.pairBodies()[2 * p], c);
 }
+
+// world_fuzz's findings: a segment whose squared length leaves the doubles (longer than about 1e154) had a zero face
+// normal (sqrt of an infinite square), and so had a segment that placing the chain rounds to length 0; the ghost
+// rule then reported a normal (0, 0) with a depth measured along nothing. Now the long segment's face normal is
+// hypot's, and a segment of length 0 (a point) keeps collide()'s normal. Both floors below are flat at y = 0, the
+// circle (radius 1, centre 0.5 above the floor) straddling the vertex at x = 0 (world): normal (0, 1), depth 0.5.
+TEST(Chain, HugeAndCollapsedSegmentsKeepAUnitNormal) {
+  const double far = 0x1p53;  // (the ulp there is 2: local x = 0 and 0.25 land on the same world point)
+  struct Case {
+    std::vector<Vec2> pts;
+    Transform xf;
+  };
+  const Case cases[2] = {{{{-1e160, 0}, {0, 0}, {1e160, 0}}, {}},
+                         {{{-4, 0}, {0, 0}, {0.25, 0}, {8, 0}}, {{far, 0}, 0}}};
+  for (const Case& c : cases) {
+    for (const ContactMode mode : {ContactMode::Contacts, ContactMode::Manifolds}) {
+      World w;
+      w.setContactMode(mode);
+      BodyHandle chain = kNullBody, b = kNullBody;
+      ASSERT_TRUE(w.addChain(c.pts, false, c.xf, 0, {}, chain).ok());
+      ASSERT_TRUE(w.addCircle(Circle{{c.xf.position.x + 0.3, 0.5}, 1.0}, {}, 0, {}, b).ok());
+      ASSERT_TRUE(w.step().ok());
+      ASSERT_EQ(w.pairCount(), 1u);
+      const double* n = mode == ContactMode::Contacts ? w.pairContacts().data() : w.pairManifolds().data();
+      EXPECT_EQ(n[0], 0.0) << "mode " << static_cast<int>(mode) << " first point " << c.pts[0].x;
+      EXPECT_EQ(n[1], 1.0) << "mode " << static_cast<int>(mode) << " first point " << c.pts[0].x;
+      if (mode == ContactMode::Contacts) EXPECT_EQ(n[2], 0.5);
+    }
+  }
+}
