@@ -384,3 +384,30 @@ TEST(Chain, HugeAndCollapsedSegmentsKeepAUnitNormal) {
     }
   }
 }
+
+// The mover beside a segment placed to length 0: the floor next to it still stops a box as the same floor without
+// the collapsed point does (a collapsed neighbour has no face line to pass the floor's segment by; before, its zero
+// normal "separated" the box from the floor and it fell through).
+TEST(Chain, CollapsedSegmentIsNoFaceLineForTheMover) {
+  const double far = 0x1p40;  // (the ulp there is 2^-12: local x = 0 and 2^-14 land on the same world point)
+  Vec2 stops[2];
+  for (int collapsed = 0; collapsed < 2; ++collapsed) {
+    World w;
+    BodyHandle chain = kNullBody;
+    const std::vector<Vec2> pts = collapsed == 1 ? std::vector<Vec2>{{-4, 0}, {0, 0}, {0x1p-14, 0}, {8, 0}}
+                                                 : std::vector<Vec2>{{-4, 0}, {0, 0}, {8, 0}};
+    ASSERT_TRUE(w.addChain(pts, false, {{far, 0}, 0}, 0, {}, chain).ok());
+    if (collapsed == 1) {
+      Shape part;
+      ASSERT_TRUE(w.getPartShape(chain, 1, part).ok());
+      ASSERT_EQ(std::get<Segment>(part).a, std::get<Segment>(part).b) << "the test's premise: segment 1 collapsed";
+    }
+    WorldSlideResult r;
+    ASSERT_TRUE(w.moveAndSlide(Box{{0, 0}, {2, 0.5}, 0}, {{far + 4, 2}, 0}, {0, -4}, 4, r).ok());
+    ASSERT_GE(r.hitCount, 1) << "collapsed " << collapsed;
+    EXPECT_EQ(r.hits[0].body, chain);
+    EXPECT_GT(r.position.y, 0.0) << "collapsed " << collapsed;
+    stops[collapsed] = r.position;
+  }
+  EXPECT_EQ(stops[1], stops[0]);
+}
