@@ -1,7 +1,10 @@
 // libFuzzer target: World operation sequences decoded from bytes, checked against brute force over the bodies.
 //
 // Operations: add (every shape type, valid or not; angles sometimes beyond the World's range of +-1e300),
-// addCompound (1..4 parts with offsets, valid or not), addOutline (concave outlines, self-crossing ones too), remove
+// addCompound (1..4 parts with offsets, valid or not), addOutline (concave outlines, self-crossing ones too), addChain
+// (open or loop, 0..12 points, repeated points and NaN now and then: world_fuzz_chain.h; the case-2 sub-bytes
+// 200..247, which no seed of the corpus held: the seeds decode as before; a chain is modelled as a compound of its
+// segments, always static, and its pairs' contacts and manifolds are held to the ghost rule's guarantees), remove
 // (live or stale handles), setTransform, setTransforms (all bodies), setFilter, setStatic (one body or many),
 // setCellSize, step, queryAabb / queryPoint / queryShape, raycast / raycastAll, castShape, moveAndSlide, setSensor
 // (operation bytes 240..255: older seeds decode as before but for those bytes), and the documented world shapes (a compound
@@ -36,85 +39,16 @@
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "../native/world_model.h"
 #include "fuzz_input.h"
+#include "world_fuzz_chain.h"
+#include "world_fuzz_util.h"
 
 namespace {
-
-using namespace collide2d;
-using world_model::boundsOverlap;
-using world_model::sameBits;
-using world_model::worldShapeOf;
-
-[[noreturn]] void fail(const char* what) {
-  std::fprintf(stderr, "world_fuzz: %s\n", what);
-  std::abort();
-}
-void check(bool ok, const char* what) {
-  if (!ok) fail(what);
-}
-
-std::uint32_t slotOf(BodyHandle h) { return h & 0xFFFFFu; }
-
-// WORLD_FUZZ_TRACE=1 prints what a run does (to read a reproducer or check a hand-made seed).
-const bool kTrace = std::getenv("WORLD_FUZZ_TRACE") != nullptr;
-
-void print(const char* name, const Shape& s) {
-  std::fprintf(stderr, "  %s: ", name);
-  std::visit([](const auto& x) {
-    using T = std::decay_t<decltype(x)>;
-    if constexpr (std::is_same_v<T, Circle>) std::fprintf(stderr, "circle %.17g %.17g r %.17g", x.center.x, x.center.y, x.radius);
-    if constexpr (std::is_same_v<T, Aabb>) std::fprintf(stderr, "aabb %.17g %.17g %.17g %.17g", x.min.x, x.min.y, x.max.x, x.max.y);
-    if constexpr (std::is_same_v<T, Box>) std::fprintf(stderr, "box %.17g %.17g he %.17g %.17g a %.17g", x.center.x, x.center.y, x.halfExtents.x, x.halfExtents.y, x.angle);
-    if constexpr (std::is_same_v<T, Segment>) std::fprintf(stderr, "segment %.17g %.17g %.17g %.17g", x.a.x, x.a.y, x.b.x, x.b.y);
-    if constexpr (std::is_same_v<T, Polygon>) {
-      std::fprintf(stderr, "polygon");
-      for (const Vec2 v : x.vertices()) std::fprintf(stderr, " (%.17g, %.17g)", v.x, v.y);
-    }
-  }, s);
-  std::fprintf(stderr, "\n");
-}
-
-// The World's angle range (world.h: a transform's angle and a box's own angle within +-1e300).
-bool anglesInRange(const Shape& local, const Transform& xf) {
-  const Box* b = std::get_if<Box>(&local);
-  return std::fabs(xf.angle) <= 1e300 && (b == nullptr || std::fabs(b->angle) <= 1e300);
-}
-
-double deepest(const Manifold& m) {
-  double d = m.points[0].depth;
-  for (int k = 1; k < m.count; ++k) d = std::max(d, m.points[k].depth);
-  return d;
-}
-
-bool sameDouble(double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); }
-
-bool sameHit(const WorldCastHit& a, const WorldCastHit& b) {
-  return a.hit == b.hit && a.body == b.body && a.part == b.part && sameDouble(a.fraction, b.fraction) &&
-         sameDouble(a.point.x, b.point.x) && sameDouble(a.point.y, b.point.y) && sameDouble(a.normal.x, b.normal.x) &&
-         sameDouble(a.normal.y, b.normal.y);
-}
-
-bool finiteBox(const Aabb& b) { return isFinite(b.min) && isFinite(b.max); }
-
-double maxAbs(Vec2 v) { return std::max(std::fabs(v.x), std::fabs(v.y)); }
-
-struct Model {
-  std::vector<Shape> parts;  ///< local: a compound body's parts (placed by their offsets), else its one shape
-  Transform xf;
-  Filter filter;
-  bool isStatic = false;
-  bool compound = false;
-  bool sensor = false;
-  std::vector<Shape> world() const {
-    std::vector<Shape> out;
-    for (const Shape& p : parts) out.push_back(worldShapeOf(p, xf));
-    return out;
-  }
-};
 
 class Run {
  public:
@@ -137,7 +71,11 @@ class Run {
       }
       switch (op % 15) {
         case 0: case 1: add(); break;
-        case 2: in_.byte() < 170 ? addCompound() : addOutline(); break;
+        case 2: {  // (sub-bytes 200..247 were outlines before chains: no seed of the corpus has them there)
+          const std::uint8_t b = in_.byte();
+          b < 170 ? addCompound() : (b >= 200 && b < 248) ? addChain() : addOutline();
+          break;
+        }
         case 3: remove(); break;
         case 4: case 5: setTransform(); break;
         case 6: setTransforms(); break;
@@ -323,6 +261,61 @@ class Run {
     check(model_.emplace(h, std::move(m)).second, "handle issued twice");
   }
 
+  // A chain (world_fuzz_chain.h): open or a loop of 0..12 points (too few now and then), a walk along x (a floor
+  // with steps), points around a centre (a loop's outline, convex or a star), or points anywhere (crossing itself);
+  // now and then a point repeated (a zero-length segment) or a raw number (NaN, infinities).
+  void addChain() {
+    if (model_.size() >= 48) return;
+    const bool loop = in_.byte() % 2 == 0;
+    const int n = in_.byte() % 13;
+    const std::uint8_t kind = in_.byte();
+    const Vec2 c = point();
+    const double r = size() + 0.5;
+    std::vector<Vec2> pts;
+    for (int k = 0; k < n; ++k) {
+      const std::uint8_t e = in_.byte();
+      if (e < 8 && !pts.empty()) {
+        pts.push_back(pts.back());
+      } else if (e < 12) {
+        pts.push_back({in_.number(), in_.number()});
+      } else if (kind < 96) {
+        const Vec2 from = pts.empty() ? c : pts.back();
+        pts.push_back(from + Vec2{std::fabs(std::fmod(in_.finite(), 8.0)), std::fmod(in_.finite(), 4.0)});
+      } else if (kind < 192) {
+        const double a = 6.283185307179586 * k / n;
+        const double rk = r * (k % 2 == 0 || kind < 144 ? 1.0 : (e + 10) / 280.0);
+        pts.push_back(c + Vec2{rk * std::cos(a), rk * std::sin(a)});
+      } else {
+        pts.push_back(point());
+      }
+    }
+    const Transform xf = transform();
+    const Filter f = filter();
+    BodyHandle h = 12345;
+    std::size_t failed = 0;
+    const std::size_t before = world_.bodyCount();
+    const Status s = world_.addChain(pts, loop, xf, 0, f, h, &failed);
+    std::size_t failedWant = 0;
+    const Status want = expectedChainStatus(pts, loop, xf, failedWant);
+    if (kTrace) {
+      std::fprintf(stderr, "addChain %u (%s, %zu points, %s %s at %zu) at (%.17g, %.17g) angle %.17g\n", h,
+                   loop ? "loop" : "open", pts.size(), s.ok() ? "ok" : "refused", s.field, failed, xf.position.x,
+                   xf.position.y, xf.angle);
+      for (const Vec2 v : pts) std::fprintf(stderr, "  (%.17g, %.17g)\n", v.x, v.y);
+    }
+    if (!s) {
+      check(h == kNullBody && world_.bodyCount() == before, "a rejected addChain changed the world");
+      check(s.error != Error::OutOfMemory, "addChain: out of memory");
+      const bool beyond = want.ok() && s.error == Error::InvalidArgument && failed < pts.size();  // (not modelled)
+      check(beyond || (s.error == want.error && failed == failedWant), "addChain: the error differs from world.h's");
+      return;
+    }
+    check(want.ok(), "addChain accepted points or a transform world.h refuses");
+    Model m{chainSegments(pts, loop), xf, f};
+    m.compound = m.chain = m.isStatic = true;
+    check(model_.emplace(h, std::move(m)).second, "handle issued twice");
+  }
+
   void remove() {
     const BodyHandle h = pick();
     const Status s = world_.remove(h);
@@ -385,10 +378,15 @@ class Run {
     const BodyHandle h = pick();
     const bool on = in_.byte() % 2 == 0;
     const Status s = world_.setStatic(h, on);
-    check(s.ok() == (model_.count(h) == 1), "setStatic: status disagrees with the model");
+    const bool live = model_.count(h) == 1;
+    const bool chain = live && model_.at(h).chain;  // (a chain is always static: setStatic(chain, false) refused)
+    check(s.ok() == (live && (on || !chain)), "setStatic: status disagrees with the model");
+    check(s.ok() || !chain || (s.error == Error::InvalidArgument && std::string_view(s.field) == "handle"),
+          "setStatic(chain, false): not InvalidArgument \"handle\"");
     if (s) model_.at(h).isStatic = on;
     bool got = !on;
-    check(world_.getStatic(h, got).ok() == s.ok() && (!s || got == on), "getStatic disagrees with setStatic");
+    check(world_.getStatic(h, got).ok() == live && (!live || got == model_.at(h).isStatic),
+          "getStatic disagrees with setStatic");
   }
 
   void setSensor() {
@@ -407,6 +405,8 @@ class Run {
       check(world_.getPartCount(h, count).ok() && count == m.parts.size(), "part count differs from the model");
       Shape s;
       check(world_.getWorldShape(h, s).ok() == !m.compound, "getWorldShape of a compound body");
+      ShapeType type = ShapeType::Circle;
+      check(world_.getShapeType(h, type).ok() && (type == ShapeType::Chain) == m.chain, "getShapeType of a chain");
       const std::vector<Shape> world = m.world();
       Aabb b;
       check(world_.getBounds(h, b).ok(), "getBounds failed");
@@ -466,6 +466,7 @@ class Run {
       std::vector<std::pair<std::uint32_t, std::uint32_t>> parts;  // reported first, then the others in part order
       bool compound = false;
       bool sensor = false;
+      int chain = -1;  // a pair with a chain: 0 when A is the chain, 1 when B is (its parts then in part order)
     };
     std::map<std::pair<BodyHandle, BodyHandle>, Want> want;
     std::vector<std::pair<BodyHandle, std::vector<Shape>>> all;
@@ -487,12 +488,13 @@ class Run {
         Want w;
         w.compound = compound;
         w.sensor = model_.at(ha).sensor || model_.at(hb).sensor;
+        w.chain = model_.at(ha).chain ? 0 : model_.at(hb).chain ? 1 : -1;
         const ContactMode pairMode = w.sensor ? ContactMode::PairsOnly : mode;
         bool collides = false;
         std::size_t bestAt = 0;
         for (std::uint32_t x = 0; x < pa.size(); ++x) {
           for (std::uint32_t y = 0; y < pb.size(); ++y) {
-            if ((pa.size() > 1 || pb.size() > 1) && !boundsOverlap(partBounds(ha, x), partBounds(hb, y))) continue;
+            if ((pa.size() > 1 || pb.size() > 1 || w.chain >= 0) && !boundsOverlap(partBounds(ha, x), partBounds(hb, y))) continue;
             collides = collides || collide(pa[x], pb[y]).hit;
             const PartTest t = testParts(pairMode, pa[x], pb[y]);
             if (!t.touch) continue;
@@ -505,7 +507,7 @@ class Run {
         }
         check(collides == !w.parts.empty(), "a pair touches in one contact mode and not by collide()");
         if (w.parts.empty()) continue;
-        std::rotate(w.parts.begin(), w.parts.begin() + static_cast<std::ptrdiff_t>(bestAt),
+        if (w.chain < 0) std::rotate(w.parts.begin(), w.parts.begin() + static_cast<std::ptrdiff_t>(bestAt),
                     w.parts.begin() + static_cast<std::ptrdiff_t>(bestAt) + 1);
         want.emplace(std::make_pair(ha, hb), std::move(w));
       }
@@ -539,7 +541,22 @@ class Run {
       check(it != want.end(), "a pair brute force does not have");
       check(now.insert(key).second, "a pair twice");
       const Want& w = it->second;
-      if (mode == ContactMode::Contacts) {
+      if (w.chain >= 0 && !w.sensor && mode != ContactMode::PairsOnly) {
+        // The ghost rule (world_fuzz_chain.h): the reported part pair's record, checked for what the rule keeps.
+        check(r + 2 < rec.size() && rec[r] == p, "pairParts: a chain pair without its part records");
+        const std::vector<Shape> pa = model_.at(key.first).world(), pb = model_.at(key.second).world();
+        const std::uint32_t x = rec[r + 1], y = rec[r + 2];
+        check(x < pa.size() && y < pb.size(), "pairParts: no such part");
+        const Segment& seg = std::get<Segment>(w.chain == 0 ? pa[x] : pb[y]);
+        if (mode == ContactMode::Contacts) {
+          check(checkChainContact(world_.pairContacts().data() + 5 * p, collide(pa[x], pb[y]), seg),
+                "a chain pair's contact: not collide()'s nor a unit face normal of the segment");
+        } else {
+          check(checkChainManifold(world_.pairManifolds().data() + World::kPairManifoldStride * p,
+                                   collideManifold(pa[x], pb[y]), seg),
+                "a chain pair's manifold: not collideManifold()'s nor one point on a unit face normal");
+        }
+      } else if (mode == ContactMode::Contacts) {
         const double nan = NAN;
         const Contact& c = w.best.contact;
         const double* got = world_.pairContacts().data() + 5 * p;
@@ -566,8 +583,15 @@ class Run {
         }
       }
       if (!w.compound) continue;
-      // Its part records: every touching part pair, the reported one first, then the others in part order.
-      for (const auto& [x, y] : w.parts) {
+      // Its part records: every touching part pair, the reported one first, then the others in part order. (A chain
+      // pair's reported one is the deepest after the ghost rule: any of them, in Contacts and Manifolds mode.)
+      std::vector<std::pair<std::uint32_t, std::uint32_t>> order = w.parts;
+      if (w.chain >= 0 && r + 2 < rec.size()) {
+        const auto at = std::find(order.begin(), order.end(), std::make_pair(rec[r + 1], rec[r + 2]));
+        check(at != order.end(), "pairParts: a chain pair's reported part pair does not touch");
+        std::rotate(order.begin(), at, at + 1);
+      }
+      for (const auto& [x, y] : order) {
         check(r + 2 < rec.size() && rec[r] == p && rec[r + 1] == x && rec[r + 2] == y,
               "pairParts differs from brute force");
         r += World::kPairPartStride;

@@ -354,3 +354,60 @@ TEST(Chain, TenThousandPoints) {
   EXPECT_EQ(w.pairCount(), 100u);  // the even ones touch
   for (std::size_t p = 0; p < w.pairCount(); ++p) EXPECT_EQ(w.pairBodies()[2 * p], c);
 }
+
+// world_fuzz's findings: a segment whose squared length leaves the doubles (longer than about 1e154) had a zero face
+// normal (sqrt of an infinite square), and so had a segment that placing the chain rounds to length 0; the ghost
+// rule then reported a normal (0, 0) with a depth measured along nothing. Now the long segment's face normal is
+// hypot's, and a segment of length 0 (a point) keeps collide()'s normal. Both floors below are flat at y = 0, the
+// circle (radius 1, centre 0.5 above the floor) straddling the vertex at x = 0 (world): normal (0, 1), depth 0.5.
+TEST(Chain, HugeAndCollapsedSegmentsKeepAUnitNormal) {
+  const double far = 0x1p53;  // (the ulp there is 2: local x = 0 and 0.25 land on the same world point)
+  struct Case {
+    std::vector<Vec2> pts;
+    Transform xf;
+  };
+  const Case cases[2] = {{{{-1e160, 0}, {0, 0}, {1e160, 0}}, {}},
+                         {{{-4, 0}, {0, 0}, {0.25, 0}, {8, 0}}, {{far, 0}, 0}}};
+  for (const Case& c : cases) {
+    for (const ContactMode mode : {ContactMode::Contacts, ContactMode::Manifolds}) {
+      World w;
+      w.setContactMode(mode);
+      BodyHandle chain = kNullBody, b = kNullBody;
+      ASSERT_TRUE(w.addChain(c.pts, false, c.xf, 0, {}, chain).ok());
+      ASSERT_TRUE(w.addCircle(Circle{{c.xf.position.x + 0.3, 0.5}, 1.0}, {}, 0, {}, b).ok());
+      ASSERT_TRUE(w.step().ok());
+      ASSERT_EQ(w.pairCount(), 1u);
+      const double* n = mode == ContactMode::Contacts ? w.pairContacts().data() : w.pairManifolds().data();
+      EXPECT_EQ(n[0], 0.0) << "mode " << static_cast<int>(mode) << " first point " << c.pts[0].x;
+      EXPECT_EQ(n[1], 1.0) << "mode " << static_cast<int>(mode) << " first point " << c.pts[0].x;
+      if (mode == ContactMode::Contacts) EXPECT_EQ(n[2], 0.5);
+    }
+  }
+}
+
+// The mover beside a segment placed to length 0: the floor next to it still stops a box as the same floor without
+// the collapsed point does (a collapsed neighbour has no face line to pass the floor's segment by; before, its zero
+// normal "separated" the box from the floor and it fell through).
+TEST(Chain, CollapsedSegmentIsNoFaceLineForTheMover) {
+  const double far = 0x1p40;  // (the ulp there is 2^-12: local x = 0 and 2^-14 land on the same world point)
+  Vec2 stops[2];
+  for (int collapsed = 0; collapsed < 2; ++collapsed) {
+    World w;
+    BodyHandle chain = kNullBody;
+    const std::vector<Vec2> pts = collapsed == 1 ? std::vector<Vec2>{{-4, 0}, {0, 0}, {0x1p-14, 0}, {8, 0}}
+                                                 : std::vector<Vec2>{{-4, 0}, {0, 0}, {8, 0}};
+    ASSERT_TRUE(w.addChain(pts, false, {{far, 0}, 0}, 0, {}, chain).ok());
+    if (collapsed == 1) {
+      Shape part;
+      ASSERT_TRUE(w.getPartShape(chain, 1, part).ok());
+      ASSERT_EQ(std::get<Segment>(part).a, std::get<Segment>(part).b) << "the test's premise: segment 1 collapsed";
+    }
+    WorldSlideResult r;
+    ASSERT_TRUE(w.moveAndSlide(Box{{0, 0}, {2, 0.5}, 0}, {{far + 4, 2}, 0}, {0, -4}, 4, r).ok());
+    ASSERT_GE(r.hitCount, 1) << "collapsed " << collapsed;
+    EXPECT_EQ(r.hits[0].body, chain);
+    EXPECT_GT(r.position.y, 0.0) << "collapsed " << collapsed;
+    stops[collapsed] = r.position;
+  }
+  EXPECT_EQ(stops[1], stops[0]);
+}

@@ -1,6 +1,8 @@
 // World internals: the chain bodies' ghost-vertex rule (chain.h; the contract: world.h, "Chains").
 #include "world/chain.h"
 
+#include "trig/trig.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -52,10 +54,13 @@ Vec2 centreOf(const Shape& shape) {
   return (b.min + b.max) * 0.5;
 }
 
-// The left unit normal of a -> b.
+// The left unit normal of a -> b; (0, 0) for a segment of length 0 (two points that placing the chain rounded
+// together). A length whose square leaves the doubles' normal range (a segment longer than about 2^500, or shorter
+// than 2^-500) is hypot's: sqrt(dot) would give infinity or 0 there, the normal then (0, 0) (world_fuzz's finding).
 Vec2 leftNormal(Vec2 a, Vec2 b) {
   const Vec2 e = b - a;
-  const double len = length(e);
+  double len = length(e);
+  if (!(len >= 0x1p-500 && len <= 0x1p500)) len = detail::hypot(e.x, e.y);
   return len > 0.0 ? Vec2{-e.y / len, e.x / len} : Vec2{0.0, 0.0};
 }
 
@@ -67,6 +72,7 @@ const Segment& segmentOf(const Part* parts, std::uint32_t i) { return std::get<S
 bool chainGhost(const Part* parts, const ChainTree& t, std::uint32_t part, const Shape& other, Vec2& n, double& depth) {
   const Segment& s = segmentOf(parts, part);
   const Vec2 left = leftNormal(s.a, s.b);
+  if (left == Vec2{0.0, 0.0}) return false;  // (a segment placed to length 0: a point, no face; collide()'s normal)
   // The side `other` is on: the normal's, or (a normal along the segment) its centre's.
   double side = dot(n, left);
   if (side == 0.0) side = dot(centreOf(other) - s.a, left);
@@ -129,6 +135,7 @@ bool chainSeparates(const Part* parts, const ChainTree& t, std::uint32_t part, c
     if (!neighbour(t, part, k, j)) continue;
     const Segment& o = segmentOf(parts, j);
     const Vec2 left = leftNormal(o.a, o.b);
+    if (left == Vec2{0.0, 0.0}) continue;  // (a neighbour placed to length 0 has no face line)
     for (const Vec2 m : {left, -left}) {
       const double line = dot(o.a, m);
       if (lowestAlong(q, m) >= line - tol && dot(s.a, m) <= line + tol && dot(s.b, m) <= line + tol) {
