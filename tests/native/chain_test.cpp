@@ -380,7 +380,9 @@ TEST(Chain, HugeAndCollapsedSegmentsKeepAUnitNormal) {
       const double* n = mode == ContactMode::Contacts ? w.pairContacts().data() : w.pairManifolds().data();
       EXPECT_EQ(n[0], 0.0) << "mode " << static_cast<int>(mode) << " first point " << c.pts[0].x;
       EXPECT_EQ(n[1], 1.0) << "mode " << static_cast<int>(mode) << " first point " << c.pts[0].x;
-      if (mode == ContactMode::Contacts) EXPECT_EQ(n[2], 0.5);
+      if (mode == ContactMode::Contacts) {
+        EXPECT_EQ(n[2], 0.5);
+      }
     }
   }
 }
