@@ -28,6 +28,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { build as viteBuild, createLogger, createServer as createViteServer } from 'vite';
 import webpack from 'webpack';
@@ -120,7 +121,7 @@ test('npm pack of a fresh clone: prepack builds the module, the tarball holds ex
   // The inline entry's embedded copy is this very module (not a stale one).
   const embedded = readFileSync(join(pkgDir, 'web/pkg/collide2d.wasm.base64.mjs'), 'utf8').match(/"([A-Za-z0-9+/=]+)"/);
   assert.ok(embedded, 'the base64 module holds a base64 string');
-  assert.ok(Buffer.from(embedded[1], 'base64').equals(wasm), 'the inline entry embeds the packed .wasm, byte for byte');
+  assert.ok(gunzipSync(Buffer.from(embedded[1], 'base64')).equals(wasm), 'the inline entry embeds the packed .wasm (gzipped), byte for byte');
   assert.equal(manifest.dependencies, undefined, 'no runtime dependencies');
   const consumer = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
   assert.deepEqual(Object.keys(consumer.dependencies), ['collide2d']);

@@ -11,7 +11,7 @@
 // library's own trig (-0.2 KB, it replaces libc's): 143,235 (bundle 20,459 + wasm 122,776). Then: exact entry
 // decisions for round shapes (+3.5 KB), the threads API in the default entry (+0.2 KB), World.castShape's speed
 // (distance.cpp, cast.cpp and world/casts.cpp at -O3, the ordered candidate walk: +9.7 KB), chain bodies (+7.7 KB)
-// and the pose forms of distance() and cast() (+1.0 KB): 165,808 (bundle 21,635 + wasm 144,173; see docs/size.md). The inline entry (wasm embedded as base64) is reported
+// and the pose forms of distance() and cast() (+1.0 KB): 165,808 (bundle 21,635 + wasm 144,173; see docs/size.md). The inline entry (the wasm embedded gzipped, in base64) is reported
 // on its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -48,7 +48,7 @@ test(`the default entry as a page loads it (bundle + wasm, gzip -9) stays within
   assert.ok(js + wasm <= BUDGET, `bundle ${js} + wasm ${wasm} = ${js + wasm} bytes > ${BUDGET}`);
 });
 
-test('the inline entry: its size, reported (bundle with the wasm as base64, gzip -9)', async (t) => {
+test('the inline entry: its size, reported (bundle with the gzipped wasm in base64, gzip -9)', async (t) => {
   const { bytes } = await bundle('../lib/inline.js');
   const js = gz(bytes);
   t.diagnostic(`inline entry, gzip -9: bundle ${js} B (${bytes.length} B minified)`);
