@@ -40,3 +40,23 @@ test('collide2d/inline: init() with no options, nothing fetched or read, same an
   // Errors name the function and the argument, as in the default entry.
   assert.throws(() => inline.circle(0, 0, -1), /^RangeError: collide2d\.circle: argument radius/);
 });
+
+test('collide2d/inline without DecompressionStream: init() rejects (LoadFailed) naming it and the default entry', async () => {
+  // A separate instance of the entry (its own init promise), loaded while the platform lacks DecompressionStream.
+  const url = import.meta.resolve('collide2d/inline') + '?without-decompression-stream';
+  const fresh = await import(url);
+  const real = globalThis.DecompressionStream;
+  delete globalThis.DecompressionStream;
+  try {
+    await assert.rejects(fresh.init(), (e) => {
+      assert.equal(e.code, 'LoadFailed');
+      assert.match(e.message, /^collide2d\.init: .*DecompressionStream.*'collide2d'/);
+      return true;
+    });
+  } finally {
+    globalThis.DecompressionStream = real;
+  }
+  // With it back, the same instance loads (a failed init() can be retried).
+  await fresh.init();
+  assert.equal(fresh.overlaps(fresh.circle(0, 0, 1), fresh.circle(1.5, 0, 1)), true);
+});
