@@ -46,29 +46,34 @@ void writeDistance(double* out, const DistanceResult& d) {
   out[8] = d.iterations;
 }
 
+// A SimplexCache in io() (count, indexA[3], indexB[3]: the wrapper checks its values), read before and written back
+// after a distance() call that uses it.
+void readCache(const double* c, SimplexCache& cache) {
+  cache.count = static_cast<int>(c[0]);
+  for (int i = 0; i < 3; ++i) {
+    cache.indexA[i] = static_cast<std::uint16_t>(c[1 + i]);
+    cache.indexB[i] = static_cast<std::uint16_t>(c[4 + i]);
+  }
+}
+void writeCache(const SimplexCache& cache, double* c) {
+  c[0] = cache.count;
+  for (int i = 0; i < 3; ++i) {
+    c[1 + i] = cache.indexA[i];
+    c[4 + i] = cache.indexB[i];
+  }
+}
+
 /// distance(a, b); with useCache, the SimplexCache is read from and written back to io()[kPoint..kPoint+7)
 /// (count, indexA[3], indexB[3]; the wrapper checks its values).
 int c2_distance(int kindA, int startA, int countA, int kindB, int startB, int countB, int useCache) {
   if (!loadPair(kindA, startA, countA, 0, kindB, startB, countB, 1)) return -1;
   double* c = io() + kPoint;
   SimplexCache cache;
-  if (useCache != 0) {
-    cache.count = static_cast<int>(c[0]);
-    for (int i = 0; i < 3; ++i) {
-      cache.indexA[i] = static_cast<std::uint16_t>(c[1 + i]);
-      cache.indexB[i] = static_cast<std::uint16_t>(c[4 + i]);
-    }
-  }
+  if (useCache != 0) readCache(c, cache);
   const DistanceResult d =
       distance(shape(0), shape(1), useCache != 0 ? &cache : nullptr);
   writeDistance(io() + kOut, d);
-  if (useCache != 0) {
-    c[0] = cache.count;
-    for (int i = 0; i < 3; ++i) {
-      c[1 + i] = cache.indexA[i];
-      c[4 + i] = cache.indexB[i];
-    }
-  }
+  if (useCache != 0) writeCache(cache, c);
   return 0;
 }
 
@@ -82,22 +87,10 @@ int c2_distance_pose(int kindA, int startA, int countA, int kindB, int startB, i
   if (!loadPair(kindA, startA, countA, 0, kindB, startB, countB, 2)) return -1;
   double* c = io() + kPoint;
   SimplexCache cache;
-  if (useCache != 0) {
-    cache.count = static_cast<int>(c[0]);
-    for (int i = 0; i < 3; ++i) {
-      cache.indexA[i] = static_cast<std::uint16_t>(c[1 + i]);
-      cache.indexB[i] = static_cast<std::uint16_t>(c[4 + i]);
-    }
-  }
+  if (useCache != 0) readCache(c, cache);
   const DistanceResult d = distance(shape(0), poseAt(0), shape(1), poseAt(1), useCache != 0 ? &cache : nullptr);
   writeDistance(io() + kOut, d);
-  if (useCache != 0) {
-    c[0] = cache.count;
-    for (int i = 0; i < 3; ++i) {
-      c[1 + i] = cache.indexA[i];
-      c[4 + i] = cache.indexB[i];
-    }
-  }
+  if (useCache != 0) writeCache(cache, c);
   return 0;
 }
 
