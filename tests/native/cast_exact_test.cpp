@@ -18,8 +18,6 @@ namespace {
 using namespace collide2d;
 using namespace cast_kinds;
 
-
-
 std::string label(Kind a, Kind b, double s, int mover = -1) {
   char buf[96];
   std::snprintf(buf, sizeof buf, "%s vs %s at %g mover %d", name(a), name(b), s, mover);

@@ -19,7 +19,6 @@ namespace {
 using namespace collide2d;
 using namespace cast_kinds;
 
-
 // The rectangle [x0, x1] x [y0, y1] as a shape of the kind; a segment is its top edge.
 Shape rect(Kind k, double x0, double y0, double x1, double y1) { return rect(k, x0, y0, x1, y1, {x0, y1}, {x1, y1}); }
 
