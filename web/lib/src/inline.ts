@@ -25,13 +25,10 @@ interface Streams {
   atob(s: string): string;
 }
 
-/** The embedded module's bytes: base64 (atob), then gunzipped by the platform's DecompressionStream. */
+/** The embedded module's bytes: base64 (atob), then gunzipped by the platform's DecompressionStream (init() checks
+ * that there is one). */
 async function wasmBytes(): Promise<Uint8Array> {
-  const g = globalThis as unknown as Streams;
-  if (g.DecompressionStream === undefined) {
-    throw new Error('this platform has no DecompressionStream (needed to unpack the embedded module); ' +
-      "use the default entry 'collide2d' and serve its .wasm file");
-  }
+  const g = globalThis as unknown as Streams & { DecompressionStream: Inflater };
   const text = g.atob(wasmBase64);
   const gz = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) gz[i] = text.charCodeAt(i);
@@ -47,6 +44,10 @@ async function wasmBytes(): Promise<Uint8Array> {
  */
 export function init(): Promise<void> {
   if (initPromise === null) {
+    if ((globalThis as unknown as Streams).DecompressionStream === undefined) {
+      return Promise.reject(stateError('init', 'LoadFailed', 'this platform has no DecompressionStream (needed to ' +
+        "unpack the embedded module); use the default entry 'collide2d' and serve its .wasm file"));
+    }
     initPromise = wasmBytes().then((bytes) => instantiate(factory, { wasmBinary: bytes })).catch((e: unknown) => {
       initPromise = null;
       const aborted = loadFailure();
