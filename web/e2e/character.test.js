@@ -110,17 +110,26 @@ describe('chapter: moving a character', () => {
       await page.locator('[data-testid="step"]').click();
       await assertPanelComputesReadout(page, 'circle');
 
-      // On the stairs: a capsule walks into them; the frame shown has hits on the steps, and the code still agrees.
+      // On the stairs: a capsule walks into them, one frame per Step (still paused from above, so the frames do not
+      // depend on the machine's speed); a frame on the way up has a hit on a step's corner, and the code still agrees.
       await page.locator('[data-testid="hero-capsule"]').click();
-      await page.locator('[data-testid="pause"]').click();
+      assert.equal(await page.locator('[data-testid="pause"]').getAttribute('aria-pressed'), 'true', 'still paused');
       await page.locator('.stage:not(.mini-stage)').click();
       await page.keyboard.down('ArrowRight');
-      await page.waitForFunction(() => Number(document.querySelector('[data-testid="out-x"]').textContent) > 11.2, null, { timeout: 20000 });
-      await page.locator('[data-testid="pause"]').click();
-      await page.locator('[data-testid="step"]').click();
+      const onStairs = await page.evaluate(() => {
+        const step = document.querySelector('[data-testid="step"]');
+        const out = document.querySelector('[data-testid="result-json"]');
+        for (let i = 0; i < 240; i++) {
+          step.click();
+          const r = JSON.parse(out.textContent ?? 'null');
+          if (r && r.hits.some((h) => h.normal.x > 0.1)) return { frames: i + 1, result: r };
+        }
+        return { frames: -1, result: JSON.parse(out.textContent ?? 'null') };
+      });
       await page.keyboard.up('ArrowRight');
-      const onStairs = await resultJson(page);
-      assert.ok(onStairs.hits.some((h) => h.normal.x > 0.1), `a hit on a step's corner: ${JSON.stringify(onStairs.hits)}`);
+      assert.ok(onStairs.frames > 0, `a hit on a step's corner within 240 frames: ${JSON.stringify(onStairs.result)}`);
+      const xs = Number((await page.locator('[data-testid="out-x"]').textContent()).trim());
+      assert.ok(xs > 10.4 && xs < 13.5, `the corner hit is at the stairs (x ${xs}, frame ${onStairs.frames})`);
       await page.screenshot({ path: shotPath('chapter-character-1280-stairs') });
       await assertPanelComputesReadout(page, 'stairs');
 
@@ -173,10 +182,13 @@ describe('chapter: moving a character', () => {
       await open(page, server.url, '#/chapter/character?up=1&step=0.3');
       await page.locator('.stage:not(.mini-stage)').click();
       await page.keyboard.down('ArrowRight');
-      await page.waitForFunction(() => Number(document.querySelector('[data-testid="out-x"]').textContent) > 12.6, null, { timeout: 20000 });
+      // x and y read together, at the first frame past x = 12.6 that the page shows (the landing ends at 13.5).
+      const up = await (await page.waitForFunction(() => {
+        const x = Number(document.querySelector('[data-testid="out-x"]').textContent);
+        return x > 12.6 && { x, y: Number(document.querySelector('[data-testid="out-y"]').textContent) };
+      }, null, { timeout: 20000 })).jsonValue();
       await page.keyboard.up('ArrowRight');
-      const y = Number(await page.locator('[data-testid="out-y"]').textContent());
-      assert.ok(y <= 8.75 + 1e-9, `maxHeight 0.3: up the stairs (y = ${y} at x > 12.6)`);
+      assert.ok(up.x < 13.5 && up.y <= 8.75 + 1e-9, `maxHeight 0.3: up the stairs (y = ${up.y} at x = ${up.x})`);
       await page.screenshot({ path: shotPath('chapter-character-1280-autostep') });
       assert.deepEqual(errors, []);
     } finally {
