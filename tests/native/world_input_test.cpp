@@ -150,3 +150,35 @@ TEST(WorldSlide, ZeroDisplacementStillChecksItsInputs) {
 }
 
 }  // namespace
+
+// checkTransform answers what setTransform would, and moves nothing: a NaN, an angle or a reach beyond the range, a
+// stale handle; accepted transforms at the edge.
+TEST(WorldCheckTransform, SaysWhatSetTransformWouldWithoutMoving) {
+  World w;
+  BodyHandle big, small;
+  ASSERT_TRUE(w.addCircle({{0, 0}, 9e299}, {}, 0, {}, big).ok());
+  ASSERT_TRUE(w.addCircle({{0, 0}, 1}, {{3, 0}, 0}, 0, {}, small).ok());
+  const Transform cases[] = {{{5e299, 0}, 0}, {{-5e299, 0}, 0}, {{0, 0}, 2e300}, {{NAN, 0}, 0}, {{0, INFINITY}, 0},
+                             {{9e299, 0}, 0}, {{1e300, 0}, 0}, {{0, 0}, 1e300}, {{1, 2}, 3}};
+  for (const BodyHandle h : {big, small}) {
+    for (const Transform& xf : cases) {
+      Transform before;
+      ASSERT_TRUE(w.getTransform(h, before).ok());
+      const Status checked = w.checkTransform(h, xf);
+      Transform still;
+      ASSERT_TRUE(w.getTransform(h, still).ok());
+      EXPECT_EQ(still.position.x, before.position.x);
+      EXPECT_EQ(still.angle, before.angle);
+      const Status set = w.setTransform(h, xf);
+      EXPECT_EQ(checked.error, set.error) << xf.position.x << " " << xf.position.y << " " << xf.angle;
+      EXPECT_STREQ(checked.field, set.field);
+    }
+  }
+  // The big circle: refused at 5e299 (reach 9e299), accepted at 0 and 1e299.
+  EXPECT_FALSE(w.checkTransform(big, {{5e299, 0}, 0}).ok());
+  EXPECT_TRUE(w.checkTransform(big, {{1e299, 0}, 1}).ok());
+  EXPECT_TRUE(w.checkTransform(small, {{1e300 - 1e285, 0}, 0}).ok());
+  ASSERT_TRUE(w.remove(small).ok());
+  EXPECT_EQ(w.checkTransform(small, {}).error, Error::InvalidArgument);
+  EXPECT_STREQ(w.checkTransform(small, {}).field, "handle");
+}

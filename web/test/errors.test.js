@@ -43,12 +43,20 @@ test('setTransforms: a coordinate beyond ±1e300 is named with its index, the wo
   // A NaN is still named as such (code NotFinite), before any range.
   throwsExactly(() => w.setTransforms(new Float64Array([2e300, 0, 0, 0, NaN, 0])), RangeError,
     'collide2d.World.setTransforms: argument xya[4] must be finite (got NaN)', 'NotFinite');
-  // Within ±1e300, but the shape's own reach takes it beyond: the argument is named (the core does not say which
-  // body), with the rule.
+  // Within ±1e300, but the shape's own reach takes it beyond: the body is named (World::checkTransform says which),
+  // with the rule, in both forms; nothing moves.
   const big = w.add(c2.circle(0, 0, 9e299));
-  throwsExactly(() => w.setTransforms(new Float64Array([5e299, 0, 0]), new Uint32Array([big])), RangeError,
-    'collide2d.World.setTransforms: argument xya puts a body beyond the coordinate range (±1e300: |x| or |y| plus the ' +
-    'reach of its shape)', 'InvalidArgument');
+  const snap = snapshot(w);
+  throwsExactly(() => w.setTransforms(new Float64Array([1, 2, 0, 5e299, 0, 0]), new Uint32Array([a, big])), RangeError,
+    'collide2d.World.setTransforms: argument xya[3..5] puts handles[1] beyond the coordinate range (±1e300: |x| or |y| ' +
+    'plus the reach of its shape)', 'InvalidArgument');
+  const all = new Float64Array(3 * w.bodyCount);
+  const k = Array.from(w.bodies()).indexOf(big);
+  all[3 * k] = -6e299;
+  throwsExactly(() => w.setTransforms(all), RangeError,
+    `collide2d.World.setTransforms: argument xya[${3 * k}..${3 * k + 2}] puts bodies()[${k}] beyond the coordinate ` +
+    'range (±1e300: |x| or |y| plus the reach of its shape)', 'InvalidArgument');
+  assert.deepEqual(snapshot(w), snap);
   w.remove(big);
   assert.deepEqual(snapshot(w), before);
   // An angle beyond ±1e300 is named, in both forms.

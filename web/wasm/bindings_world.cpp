@@ -52,7 +52,6 @@ int publishRays(const World& w, Status s) {
   return static_cast<int>(w.rayHitCount());
 }
 
-/// The world shape of the last c2_world_get_shape (kept so that a polygon's vertices can be read in place).
 int c2_world_set_transform(World& world, std::uint32_t body, double x, double y,
                                                 double angle) {
   World* w = &world;

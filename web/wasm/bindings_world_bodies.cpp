@@ -214,6 +214,12 @@ int c2_world_get_filter(World& world, std::uint32_t body) {
   return 0;
 }
 
+/// 0 when setTransform(body, x, y, angle) would be accepted; else its error (the body is not moved).
+int c2_world_check_transform(World& world, std::uint32_t body, double x, double y, double angle) {
+  const Status s = world.checkTransform(body, {{x, y}, angle});
+  return s ? 0 : fail(s, 0);
+}
+
 int c2_world_set_static(World& world, std::uint32_t body, int isStatic) {
   const Status s = world.setStatic(body, isStatic != 0);
   return s ? 0 : fail(s, 0);
@@ -358,6 +364,7 @@ EMSCRIPTEN_BINDINGS(collide2d_world_bodies) {
   function("worldBodyCount", viaAddress<c2_world_body_count>);
   function("worldBodies", viaAddress<c2_world_bodies>);
   function("worldGetTransform", viaAddress<c2_world_get_transform>);
+  function("worldCheckTransform", viaAddress<c2_world_check_transform>);
   function("worldSetFilter", viaAddress<c2_world_set_filter>);
   function("worldGetFilter", viaAddress<c2_world_get_filter>);
   function("worldSetStatic", viaAddress<c2_world_set_static>);

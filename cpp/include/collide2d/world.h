@@ -411,6 +411,9 @@ class World {
   // -- state -------------------------------------------------------------------------------------------------------
   Status setTransform(BodyHandle body, const Transform& xf);
   Status setTransform(BodyHandle body, double x, double y, double angle) { return setTransform(body, {{x, y}, angle}); }
+  /// The Status setTransform(body, xf) would return, without moving the body (e.g. to find which body of a rejected
+  /// setTransforms is out of range). Never allocates.
+  Status checkTransform(BodyHandle body, const Transform& xf) const;
   /// x, y, angle for every body in body order: xya.size() must be 3 * bodyCount(). All or nothing.
   Status setTransforms(std::span<const double> xya);
   /// x, y, angle for the listed bodies: xya.size() must be 3 * handles.size(). All or nothing.

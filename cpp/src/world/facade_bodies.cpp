@@ -348,12 +348,18 @@ inline void World::Impl::moveBody(std::uint32_t k, const Transform& xf) {
 }
 
 Status World::setTransform(BodyHandle h, const Transform& xf) {
+  if (Status s = checkTransform(h, xf); !s) return s;
   Impl& w = impl();
-  Body* b = w.store.find(h);
+  w.moveBody(w.store.denseOf(*w.store.find(h)), xf);
+  return {};
+}
+
+Status World::checkTransform(BodyHandle h, const Transform& xf) const {
+  const Impl& w = impl();
+  const Body* b = w.store.find(h);
   if (b == nullptr) return world::invalidHandle();
   if (Status s = validate(xf); !s) return s;
   if (!world::angleInRange(xf.angle) || !world::inRange(xf, w.store.reachOf(*b))) return outOfRange();
-  w.moveBody(w.store.denseOf(*b), xf);
   return {};
 }
 

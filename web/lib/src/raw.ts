@@ -95,6 +95,7 @@ export interface RawFunctions {
   worldBodyCount(world: RawWorld): number;
   worldBodies(world: RawWorld): number;
   worldSetTransform(world: RawWorld, body: number, x: number, y: number, angle: number): number;
+  worldCheckTransform(world: RawWorld, body: number, x: number, y: number, angle: number): number;
   worldSetTransforms(world: RawWorld, xyaOff: number, n: number): number;
   worldSetTransformsOf(world: RawWorld, xyaOff: number, handlesOff: number, n: number): number;
   worldGetTransform(world: RawWorld, body: number): number;

@@ -245,7 +245,8 @@ export class World {
    * Moves many bodies in one call: x, y, angle per body. Without `handles`, `xya` holds 3 * bodyCount numbers in
    * body order ({@link World.bodies}); with `handles`, 3 * handles.length numbers for those bodies. All or nothing.
    * @throws TypeError for other array types; RangeError for a wrong length, a non-finite number (`xya[k]`), a
-   *   coordinate beyond ±1e300 (`xya[k]`) or a stale handle (`handles[i]`).
+   *   coordinate or angle beyond ±1e300 (`xya[k]`), a body whose shape's reach would take it beyond (`xya[3i..3i+2]`
+   *   and `handles[i]` or `bodies()[i]`) or a stale handle (`handles[i]`).
    */
   setTransforms(xya: Float64Array, handles?: Uint32Array): void {
     setTransformsOf(this.#live('setTransforms'), xya, handles);

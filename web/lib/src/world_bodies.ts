@@ -224,6 +224,16 @@ export function setTransformsOf(p: RawWorld, xya: unknown, handles: unknown): vo
     throw argumentError(fn, code, `xya[${j}]`, `must be within ±1e300 (the ${j % 3 === 2 ? 'angle' : 'coordinate'} range)`,
       xya[j]);
   }
+  // The body whose shape's reach takes it out of range (the World says which; nothing was moved).
+  const n = xya.length / 3;
+  const at = handles instanceof Uint32Array ? 0 : raw.worldBodies(p) >>> 2;
+  const order = handles instanceof Uint32Array ? handles : u32.subarray(at, at + n);
+  for (let i = 0; i < n; i++) {
+    if (raw.worldCheckTransform(p, order[i], xya[3 * i], xya[3 * i + 1], xya[3 * i + 2]) < 0) {
+      const which = handles instanceof Uint32Array ? `handles[${i}]` : `bodies()[${i}]`;
+      throw rangeError(fn, code, `argument xya[${3 * i}..${3 * i + 2}] puts ${which} ${BEYOND}`);
+    }
+  }
   throw rangeError(fn, code, `argument xya puts a body ${BEYOND}`);
 }
 
