@@ -16,7 +16,8 @@
 //              csr      the World's grid layout (CSR, int16 SoA entries) kept across frames: bodies that keep their
 //                       cells are re-quantised in place, the others go to an overflow until a full rebuild; the
 //                       candidates then sorted into the rebuilt grid's order (broadphase_csr.h; also csr-fused,
-//                       csr-bybody, csr-unordered; moving scenes only)
+//                       csr-bybody, csr-unordered, and combinations such as csr-unordered-fused; moving scenes
+//                       only)
 //     margin   fat bounds = bounds widened by margin x the typical body extent (tree, grid, sap); csr: the fraction of
 //              bodies in the overflow that triggers a full rebuild
 //   Prints the candidates per frame and a hash of the candidate sets (in canonical order: every variant must print the
@@ -736,14 +737,14 @@ int main(int argc, char** argv) {
     v.init(sc, margin);
     return run(v, sc, warm, frames, check, movedOf<Sweep>, keptOf<Sweep>);
   }
-  if ((variant == "csr" || variant == "csr-unordered" || variant == "csr-bybody" || variant == "csr-fused") && argv[1][0] == 'm') {
+  if (variant.rfind("csr", 0) == 0 && argv[1][0] == 'm') {
     // (moving scenes only; margin = the overflow's rebuild threshold; csr-unordered: candidates in the kept grid's order;
     // csr-bybody: the in-place rewrites body by body, each finding its entries by scanning its cells' buckets;
     // csr-fused: the rewrites bucket by bucket inside the pair loop)
     KeptCsr v;
-    v.c.canonical = variant != "csr-unordered";
-    v.c.byEntries = variant != "csr-bybody";
-    v.c.fused = variant == "csr-fused";
+    v.c.canonical = variant.find("-unordered") == std::string::npos;
+    v.c.byEntries = variant.find("-bybody") == std::string::npos;
+    v.c.fused = variant.find("-fused") != std::string::npos;
     v.init(sc, margin, check && v.c.canonical);
     const int rc = run(v, sc, warm, frames, check, csrOverflow, csrNoPairSet);
     std::printf("csr: overflow bodies/frame %.1f, full rebuilds %zu in %zu frames\n",
