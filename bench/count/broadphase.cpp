@@ -13,10 +13,16 @@
 //                       pair set; static bodies in a grid of their own
 //              sap      sort-and-sweep on x kept across frames (fat bounds sorted by min x, insertion sort per
 //                       frame), the same move buffer and pair set; static bodies in a sorted array of their own
-//     margin   fat bounds = bounds widened by margin x the typical body extent (tree, grid, sap)
+//              csr      the World's grid layout (CSR, int16 SoA entries) kept across frames: bodies that keep their
+//                       cells are re-quantised in place, the others go to an overflow until a full rebuild; the
+//                       candidates then sorted into the rebuilt grid's order (broadphase_csr.h; also csr-fused,
+//                       csr-bybody, csr-unordered, and combinations such as csr-unordered-fused; moving scenes
+//                       only)
+//     margin   fat bounds = bounds widened by margin x the typical body extent (tree, grid, sap); csr: the fraction of
+//              bodies in the overflow that triggers a full rebuild
 //   Prints the candidates per frame and a hash of the candidate sets (in canonical order: every variant must print the
 //   same hash), the moved bodies per frame, the pairs kept, the structures' bytes per body and the time per frame
-//   (wall clock: noisy on a shared machine). check=1 compares every frame's set with `rebuild`.
+//   (wall clock: noisy on a shared machine). check=1 compares every frame's set with `rebuild` (csr: and the order).
 //
 // Instructions per frame (callgrind collects only the broad phase of the measured frames):
 //   valgrind --tool=callgrind --collect-atstart=no build/release/bench/collide2d_broadphase moving:10000 tree
@@ -36,6 +42,7 @@
 
 #include "../scene.h"
 #include "world/broad_phase.h"
+#include "broadphase_csr.h"
 
 #if __has_include(<valgrind/callgrind.h>)
 #include <valgrind/callgrind.h>
@@ -666,11 +673,41 @@ template <class S> std::size_t movedOf(const Incremental<S>& v) { return v.moved
 template <class S> std::size_t keptOf(const Incremental<S>& v) { return v.set.pairs.size(); }
 std::size_t zero(const Rebuild&) { return 0; }
 
+// -- variant: the World's grid layout kept across frames, candidates in the rebuilt grid's order (broadphase_csr.h) --
+
+struct KeptCsr {
+  csr::Csr c;
+  Scene* sc = nullptr;
+  Rebuild ref;     // order check: the same candidates in the same order as the World's rebuilt grid
+  bool order = false;
+  void init(Scene& s, double threshold, bool check) {
+    sc = &s;
+    c.init(s.box, threshold);
+    order = check;
+    if (order) ref.init(s);
+  }
+  void frame(Out& out) {
+    c.frame(sc->box);
+    out.clear();
+    for (std::size_t k = 0; k < c.candidates.size(); k += 2) out.add(c.candidates[k], c.candidates[k + 1]);
+    if (!order) return;
+    Out r;
+    ref.frame(r);
+    if (r.pairs != out.pairs) {
+      std::printf("csr: the candidates' order differs from the rebuilt grid's (%zu vs %zu)\n", out.pairs.size() / 2, r.pairs.size() / 2);
+      std::exit(1);
+    }
+  }
+  std::size_t bytes() const { return c.bytes(); }
+};
+std::size_t csrOverflow(const KeptCsr& v) { return v.c.overflowed; }
+std::size_t csrNoPairSet(const KeptCsr&) { return 0; }  // (no persistent pair set)
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: %s moving:N|level rebuild|tree|grid|sap [margin] [warm] [frames] [check]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s moving:N|level rebuild|tree|grid|sap|csr [margin] [warm] [frames] [check]\n", argv[0]);
     return 2;
   }
   const std::string variant = argv[2];
@@ -699,6 +736,20 @@ int main(int argc, char** argv) {
     Incremental<Sweep> v;
     v.init(sc, margin);
     return run(v, sc, warm, frames, check, movedOf<Sweep>, keptOf<Sweep>);
+  }
+  if (variant.rfind("csr", 0) == 0 && argv[1][0] == 'm') {
+    // (moving scenes only; margin = the overflow's rebuild threshold; csr-unordered: candidates in the kept grid's order;
+    // csr-bybody: the in-place rewrites body by body, each finding its entries by scanning its cells' buckets;
+    // csr-fused: the rewrites bucket by bucket inside the pair loop)
+    KeptCsr v;
+    v.c.canonical = variant.find("-unordered") == std::string::npos;
+    v.c.byEntries = variant.find("-bybody") == std::string::npos;
+    v.c.fused = variant.find("-fused") != std::string::npos;
+    v.init(sc, margin, check && v.c.canonical);
+    const int rc = run(v, sc, warm, frames, check, csrOverflow, csrNoPairSet);
+    std::printf("csr: overflow bodies/frame %.1f, full rebuilds %zu in %zu frames\n",
+                static_cast<double>(v.c.overflowed) / static_cast<double>(v.c.frames), v.c.rebuilds - 1, v.c.frames);
+    return rc;
   }
   std::fprintf(stderr, "unknown variant %s\n", variant.c_str());
   return 2;

@@ -11,6 +11,14 @@
 //   but reads memory out of order (its pairs, its cells' lists, a hash table) and loses in time wherever everything
 //   moves (100k bodies: 46.5 ms against 14.7; in the World, 10k Contacts frame +45 %, LL cache read misses x1.55 at
 //   10k, x2.3 at 100k). The rebuild streams through the bodies and writes each cell's entries together.
+//   Keeping THIS layout across steps was measured too (bench/count/broadphase_csr.h, bench/results/
+//   2026-11-29-incremental-grid.md): ~96 % of the bodies keep their cells per step and are re-quantised in place, the
+//   others go to an overflow until a full rebuild. But the candidates' order is an answer (pairBodies() lists the
+//   pairs in candidate order, and tests/determinism.json pins it), and it is the order of THIS step's rebuilt grid
+//   (origin = the bounds' minimum, cell from the extents: both move every step). Sorting the kept grid's
+//   candidates back into it costs more than the in-place update saves (10k bodies: 10.7-11.2 M instructions against
+//   9.9 M), and even without the sort (9.0 M) it was slower in time (+3 % at 10k, +27 % at 100k): it reads the
+//   bodies in the entries' order. So the grid is rebuilt.
 // STATIC PARTNERS: each moving body keeps its static partners (the binned static bodies whose bounds overlap its fat
 //   bounds: its bounds widened by kStaticFatFactor cells) and searches the static grid again only when its bounds
 //   leave its fat bounds or the static bodies change (staticEpoch_). So a moving body that stays within its fat
