@@ -122,7 +122,15 @@ Status World::setThreadCount(int n) {
 #endif
     if (pool == nullptr) return Status{Error::OutOfMemory, "threadCount"};
   }
+  const std::size_t placeChunks = n > 1 ? Impl::kPlaceChunksPerThread * static_cast<std::size_t>(n) : 0;
+  std::unique_ptr<world::PlaceChunk[]> chunks;
+  if (placeChunks > 0) {
+    chunks.reset(new (std::nothrow) world::PlaceChunk[placeChunks]);
+    if (!chunks) return world::outOfMemory();
+  }
   if (!w.narrow.setThreads(n)) return world::outOfMemory();
+  w.placeChunks = std::move(chunks);
+  w.placeChunkCount = placeChunks;
   w.ownPool = std::move(own);
   w.pool = pool;
   w.helpers = n - 1;
@@ -205,7 +213,7 @@ Status World::moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displac
 std::size_t World::heapBytes() const {
   const Impl& w = impl();
   return w.store.heapBytes() + w.broad.heapBytes() + w.narrow.heapBytes() + w.pairs.heapBytes() +
-         w.queries.heapBytes();
+         w.queries.heapBytes() + w.placeHeapBytes();
 }
 
 }  // namespace collide2d

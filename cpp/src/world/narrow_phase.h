@@ -25,11 +25,15 @@ namespace collide2d::world {
 
 class ThreadPool;
 
-/// The threaded narrow phase's knobs, for the tests (tests/native/world_threads_test.cpp): the fewest candidate pairs
-/// a chunk gets (a step with fewer than twice as many runs on one thread), and how many steps ran threaded.
+/// The threads' knobs, for the tests (tests/native/world_threads_test.cpp): the fewest candidate pairs a chunk of the
+/// narrow phase gets (a step with fewer than twice as many runs on one thread), and how many steps ran threaded; the
+/// fewest bodies a chunk of setTransforms(xya) places (placement_threads.cpp: fewer than twice as many bodies are
+/// placed on one thread), and how many setTransforms calls ran threaded.
 struct ThreadTuning {
   static inline std::atomic<std::size_t> minChunkPairs{1024};
   static inline std::atomic<std::size_t> threadedSteps{0};
+  static inline std::atomic<std::size_t> minChunkBodies{2048};
+  static inline std::atomic<std::size_t> threadedPlacements{0};
 };
 
 struct NarrowPhase {
@@ -55,10 +59,16 @@ struct NarrowPhase {
   void moved(std::uint32_t k, Vec2 d, bool turned) {
     if (!certsLive_) return;
     const float was = drift_[k];
-    drift_[k] = turned ? std::numeric_limits<float>::infinity()
-                       : floatUp((static_cast<double>(was) + std::sqrt(d.x * d.x + d.y * d.y)) * (1.0 + 0x1p-40));
+    drift_[k] = drifted(was, d, turned);
     if (was == 0.0f && drift_[k] != 0.0f) drifted_.push_back(k);  // (once per body: capacity reserved)
   }
+  /// moved() from one of several threads placing disjoint bodies (a threaded setTransforms): writes body k's drift
+  /// only, without listing it; call unlistDrifts() (one thread) before the next step.
+  void movedUnlisted(std::uint32_t k, Vec2 d, bool turned) {
+    if (certsLive_) drift_[k] = drifted(drift_[k], d, turned);
+  }
+  /// Some drifts are not listed: finish() clears every body's.
+  void unlistDrifts() { driftedValid_ = false; }
 
   // -- the stages of step() --
   /// Makes (every list free) or gives back the certificates' arrays for this step (PairsOnly mode with coherence).
@@ -163,6 +173,10 @@ struct NarrowPhase {
     mf.normal = {nan, nan};
     mf.count = 0;
     return mf;
+  }
+  static float drifted(float was, Vec2 d, bool turned) {
+    return turned ? std::numeric_limits<float>::infinity()
+                  : floatUp((static_cast<double>(was) + std::sqrt(d.x * d.x + d.y * d.y)) * (1.0 + 0x1p-40));
   }
   /// The certificate of bodies ka, kb (dense indices), or null.
   PairCache* findCache(const BodyHandle* handles, std::uint32_t ka, std::uint32_t kb);
