@@ -157,10 +157,13 @@ TEST(WorldThreads, EveryStepMatchesOneThreadOnTheDeterminismScene) {
   }
 }
 
-// The 10k benchmark scene at the default chunk size (its steps have enough candidates to be cut), every mode, with
-// and without coherence (its certificates are made by the chunks and put in place at the merge).
+// The 10k benchmark scene at the default chunk sizes (its steps have enough candidates to be cut, its setTransforms
+// enough bodies), every mode, with and without coherence (its certificates are made by the chunks and put in place at
+// the merge; certify runs by chunks, the expired certificates freed at the merge).
 TEST(WorldThreads, EveryStepMatchesOneThreadOnTheBenchmarkScene) {
   const std::size_t before = ThreadTuning::threadedSteps.load();
+  const std::size_t certifiesBefore = ThreadTuning::threadedCertifies.load();
+  const std::size_t placementsBefore = ThreadTuning::threadedPlacements.load();
   for (const ContactMode mode : {ContactMode::PairsOnly, ContactMode::Contacts, ContactMode::Manifolds}) {
     for (const bool coherence : {true, false}) {
       if (mode != ContactMode::PairsOnly && !coherence) continue;  // (coherence acts in PairsOnly mode only)
@@ -203,6 +206,9 @@ TEST(WorldThreads, EveryStepMatchesOneThreadOnTheBenchmarkScene) {
     }
   }
   EXPECT_GE(ThreadTuning::threadedSteps.load() - before, 4u * 12u);  // (the two-thread Worlds' steps were cut)
+  // (certify cut in PairsOnly mode with coherence, the first step's certificates aside; every setTransforms cut)
+  EXPECT_GE(ThreadTuning::threadedCertifies.load() - certifiesBefore, 11u);
+  EXPECT_EQ(ThreadTuning::threadedPlacements.load() - placementsBefore, 4u * 12u);
 }
 
 // ---- setTransforms(xya) on several threads -----------------------------------------------------------------------

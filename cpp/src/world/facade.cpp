@@ -31,7 +31,14 @@ Status World::step() {
   }
   w.narrow.stats = {w.broad.candidates.size() / 2, 0};
   w.narrow.prepare(w.store.size(), w.store.handles.capacity());
-  w.narrow.certify(w.broad.candidates, w.store);  // (the results are reserved for the candidates left)
+  // (the results are reserved for the candidates left)
+#if COLLIDE2D_THREADS
+  if (w.pool == nullptr || !w.narrow.certifyThreaded(w.broad.candidates, w.store, *w.pool, w.helpers)) {
+    w.narrow.certify(w.broad.candidates, w.store);
+  }
+#else
+  w.narrow.certify(w.broad.candidates, w.store);
+#endif
   const std::size_t c = w.broad.candidates.size() / 2;
   const std::size_t partBound = w.broad.partPairBound + (w.broad.chainPairs > 0 ? w.chainPartBound() : 0);
   if (!(w.narrow.reserveResults(c, partBound) && w.pairs.reserve(c, w.store.slots.size()))) {

@@ -34,6 +34,7 @@ struct ThreadTuning {
   static inline std::atomic<std::size_t> threadedSteps{0};
   static inline std::atomic<std::size_t> minChunkBodies{2048};
   static inline std::atomic<std::size_t> threadedPlacements{0};
+  static inline std::atomic<std::size_t> threadedCertifies{0};  ///< steps whose certify() ran threaded
 };
 
 struct NarrowPhase {
@@ -85,6 +86,10 @@ struct NarrowPhase {
   // -- threads (narrow_phase_threads.cpp; World::setThreadCount) --
   /// Chunks for `threads` threads (1: none; the chunks' buffers grow in reserveChunks); false when memory can't be had.
   bool setThreads(int threads);
+  /// certify() over fixed chunks of the candidates run by `pool` (`helpers` of its workers), when it uses
+  /// certificates and there are more than one thread and enough candidates; false (nothing done) otherwise or when the
+  /// chunks' lists cannot be had. The same candidates kept, flags, certificates and counts as certify(), bit for bit.
+  bool certifyThreaded(std::vector<std::uint32_t>& candidates, const BodyStore& store, ThreadPool& pool, int helpers);
   /// Whether this step's `candidates` pairs (after certify) go to testThreaded: more than one thread and enough pairs.
   bool threaded(std::size_t candidates) const;
   /// Room in every chunk's buffers for its share of `candidates` pairs (call when threaded()); false: no memory.
@@ -141,6 +146,10 @@ struct NarrowPhase {
     std::vector<std::uint32_t> bodies, parts;
     std::vector<double> contacts, manifolds;
     std::vector<NewCert> certs;
+    // (certifyThreaded: the certificates found expired, by index in cache_, freed at the merge; how many candidate
+    // words the chunk kept, compacted at its start, and how many it certified)
+    std::vector<std::uint32_t> expired;
+    std::size_t kept = 0, certified = 0;
   };
   std::unique_ptr<Chunk[]> chunks_;  ///< kChunksPerThread per thread (null for one thread)
   std::size_t chunkCount_ = 0;       ///< the chunks that exist
@@ -157,6 +166,10 @@ struct NarrowPhase {
   /// A candidate with a compound body (A: the smaller slot index); `sensor`: a body of the pair is a sensor.
   void testParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb, bool sensor, Out& out);
   static void runChunk(void* self, std::size_t chunk);
+  static void certifyChunk(void* self, std::size_t chunk);
+  std::size_t certifyRange(std::uint32_t* cand, std::size_t begin, std::size_t end, const BodyHandle* handles,
+                           std::vector<std::uint32_t>* expired, std::size_t& certified);
+  std::uint32_t* chunkCandidatesMut_ = nullptr;     ///< during certifyThreaded: the candidates
   /// The records of a pair with a sensor body (world.h, "Sensors"): every number NaN; a manifold of no point.
   static Contact sensorContact() {
     const double nan = std::numeric_limits<double>::quiet_NaN();
