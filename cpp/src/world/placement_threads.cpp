@@ -75,6 +75,11 @@ void World::Impl::placeChunk(void* self, std::size_t c) {
 }
 
 bool World::Impl::setTransformsThreaded(std::span<const double> xya, Status& st) {
+#if !COLLIDE2D_THREADS
+  (void)xya;
+  (void)st;
+  return false;  // (no threads in this build: the one-thread loop)
+#else
   const std::size_t n = store.size();
   if (pool == nullptr || helpers < 1 || placeChunkCount == 0 || n < 2 * minChunkBodies()) return false;
   const std::size_t m = std::min(placeChunkCount, n / minChunkBodies());
@@ -119,6 +124,7 @@ bool World::Impl::setTransformsThreaded(std::span<const double> xya, Status& st)
   }
   st = {};
   return true;
+#endif
 }
 
 std::size_t World::Impl::placeHeapBytes() const {
