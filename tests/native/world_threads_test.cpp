@@ -459,6 +459,29 @@ TEST(WorldThreads, SetTransformsOfFewBodiesStaysOnOneThread) {
   EXPECT_EQ(ThreadTuning::threadedPlacements.load() - before, 1u);
 }
 
+// The default (world.h, "Threads"): a World of fewer than 4,096 bodies is placed on the calling thread alone.
+TEST(WorldThreads, SetTransformsThreadsFrom4096Bodies) {
+  ASSERT_EQ(ThreadTuning::minChunkBodies.load(), 2048u);
+  World w;
+  ASSERT_TRUE(w.setThreadCount(2));
+  std::vector<double> xya;
+  for (int i = 0; i < 4096; ++i) {
+    BodyHandle h;
+    ASSERT_TRUE(w.addCircle(Circle{{0, 0}, 0.5}, Transform{{1.5 * (i % 64), 1.5 * (i / 64)}, 0}, i, Filter{}, h));
+    xya.insert(xya.end(), {1.5 * (i % 64) + 0.1, 1.5 * (i / 64), 0.0});
+  }
+  ASSERT_TRUE(w.remove(w.bodies().back()));
+  const std::vector<double> fewer(xya.begin(), xya.end() - 3);
+  std::size_t before = ThreadTuning::threadedPlacements.load();
+  ASSERT_TRUE(w.setTransforms(fewer));
+  EXPECT_EQ(ThreadTuning::threadedPlacements.load(), before);  // (4,095 bodies)
+  BodyHandle h;
+  ASSERT_TRUE(w.addCircle(Circle{{0, 0}, 0.5}, Transform{}, 0, Filter{}, h));
+  before = ThreadTuning::threadedPlacements.load();
+  ASSERT_TRUE(w.setTransforms(xya));
+  EXPECT_EQ(ThreadTuning::threadedPlacements.load() - before, 1u);  // (4,096 bodies)
+}
+
 #endif
 
 }  // namespace
