@@ -301,7 +301,8 @@ std::vector<int> addMixedScene(World& w, int n, std::uint64_t seed) {
         break;
       }
       case 8: {
-        const std::vector<BodyPart> parts{{Circle{{0, 0}, 0.7}, Transform{}}, {Box{{0, 0}, {0.5, 0.3}, 0.2}, Transform{{1.2, 0}, 0.4}}};
+        const std::vector<BodyPart> parts{{Circle{{0, 0}, 0.7}, Transform{}},
+                                          {Box{{0, 0}, {0.5, 0.3}, 0.2}, Transform{{1.2, 0}, 0.4}}};
         st = w.addCompound(parts, xf, i, Filter{}, h);
         break;
       }

@@ -131,7 +131,9 @@ NarrowPhase::PairCache* NarrowPhase::newCache(const BodyHandle* handles, std::ui
 // instructions per frame with certificates, 40.8 without; PairsOnly: 30.9 with, 36.8 without).
 void NarrowPhase::certify(std::vector<std::uint32_t>& candidates, const BodyStore& store) {
   if (!certsLive_) return;  // (nothing to drop or flag)
-  candidates.resize(certifyRange(candidates.data(), 0, candidates.size(), store.handles.data(), nullptr, stats.certified));
+  const std::size_t kept =
+      certifyRange(candidates.data(), 0, candidates.size(), store.handles.data(), nullptr, stats.certified);
+  candidates.resize(kept);
 }
 
 // certify()'s loop over the candidate words [begin, end), compacted from `begin` (returns where they end). An expired

@@ -86,7 +86,8 @@ bool World::Impl::setTransformsThreaded(std::span<const double> xya, Status& st)
   // Each chunk's scratch as large as the store's (which holds the largest polygon): no chunk allocates while placing.
   for (std::size_t c = 0; c < m; ++c) {
     world::PlaceChunk& ch = placeChunks[c];
-    if (!(world::grow(ch.vertices, store.vertexScratch.capacity()) && world::grow(ch.hull, store.hullScratch.capacity()))) {
+    if (!(world::grow(ch.vertices, store.vertexScratch.capacity()) &&
+          world::grow(ch.hull, store.hullScratch.capacity()))) {
       return false;  // (the one-thread loop then runs: the same answers)
     }
     ch.begin = static_cast<std::uint32_t>(n * c / m);
