@@ -252,11 +252,46 @@ SegmentShape segmentOf(const Segment& s) {
 
 constexpr double kBandUlps = 64.0 * DBL_EPSILON;
 
+// The largest |x| + |y| of the vertices (0 for none). Every term is >= +0 (never -0) and max is exact, so two lanes
+// (even and odd vertices, as projectPoints) give the same bits as one; a NaN term is skipped either way (pmax / maxpd
+// keep the running maximum, as maxOf does).
+#if defined(__wasm_simd128__)
+[[gnu::always_inline]] inline double magnitude(const Vec2* v, int n) {
+  v128_t m = wasm_f64x2_splat(0.0);
+  int i = 0;
+  for (; i + 1 < n; i += 2) {
+    const v128_t p0 = wasm_v128_load(&v[i]), p1 = wasm_v128_load(&v[i + 1]);
+    const v128_t s = wasm_f64x2_add(wasm_f64x2_abs(wasm_i64x2_shuffle(p0, p1, 0, 2)),
+                                    wasm_f64x2_abs(wasm_i64x2_shuffle(p0, p1, 1, 3)));
+    m = wasm_f64x2_pmax(m, s);
+  }
+  double m0 = wasm_f64x2_extract_lane(m, 0);
+  const double m1 = wasm_f64x2_extract_lane(m, 1);
+  if (i < n) m0 = maxOf(m0, std::fabs(v[i].x) + std::fabs(v[i].y));
+  return maxOf(m0, m1);
+}
+#elif defined(__SSE2__)
+[[gnu::always_inline]] inline double magnitude(const Vec2* v, int n) {
+  const __m128d sign = _mm_set1_pd(-0.0);
+  __m128d m = _mm_setzero_pd();
+  int i = 0;
+  for (; i + 1 < n; i += 2) {
+    const __m128d p0 = _mm_loadu_pd(&v[i].x), p1 = _mm_loadu_pd(&v[i + 1].x);
+    const __m128d s = _mm_add_pd(_mm_andnot_pd(sign, _mm_unpacklo_pd(p0, p1)), _mm_andnot_pd(sign, _mm_unpackhi_pd(p0, p1)));
+    m = _mm_max_pd(s, m);
+  }
+  double m0 = _mm_cvtsd_f64(m);
+  const double m1 = _mm_cvtsd_f64(_mm_unpackhi_pd(m, m));
+  if (i < n) m0 = maxOf(m0, std::fabs(v[i].x) + std::fabs(v[i].y));
+  return maxOf(m0, m1);
+}
+#else
 double magnitude(const Vec2* v, int n) {
   double m = 0.0;
   for (int i = 0; i < n; ++i) m = maxOf(m, std::fabs(v[i].x) + std::fabs(v[i].y));
   return m;
 }
+#endif
 
 bool allRightOf(Vec2 p, Vec2 q, const Vec2* o, int n) {
   for (int j = 0; j < n; ++j) {
@@ -342,14 +377,61 @@ enum class Stop : bool { AtSeparatingAxis, Never };
 
 using detail::SatWant;
 
+// detail::deepestPoint, given scale = magnitude(b, nb) when known (negative: computed here, in the same loop as
+// before). The projections on the normal are kept from the first pass (up to kKept vertices) rather than computed
+// twice: the same products, so the same bits.
+Vec2 deepestPointScaled(const Vec2* b, int nb, const Vec2* a, int na, Vec2 normal, double scale) {
+  if (nb <= 0) return {};
+  constexpr int kKept = 16;
+  double kept[kKept];
+  int best = 0;
+  double deepest = kInf;
+  if (scale < 0.0) {
+    scale = 0.0;
+    for (int i = 0; i < nb; ++i) {  // branch-free: the first deepest vertex
+      const double d = dot(b[i], normal);
+      if (i < kKept) kept[i] = d;
+      best = d < deepest ? i : best;
+      deepest = minOf(deepest, d);
+      scale = maxOf(scale, std::fabs(b[i].x) + std::fabs(b[i].y));
+    }
+  } else {
+    for (int i = 0; i < nb; ++i) {
+      const double d = dot(b[i], normal);
+      if (i < kKept) kept[i] = d;
+      best = d < deepest ? i : best;
+      deepest = minOf(deepest, d);
+    }
+  }
+  const double tolerance = 32.0 * DBL_EPSILON * scale;
+  const Vec2 tangent = perp(normal);
+  Interval edge;
+  int count = 0;
+  for (int i = 0; i < nb; ++i) {
+    if ((i < kKept ? kept[i] : dot(b[i], normal)) <= deepest + tolerance) {
+      const double s = dot(b[i], tangent);
+      edge.min = std::min(edge.min, s);
+      edge.max = std::max(edge.max, s);
+      ++count;
+    }
+  }
+  if (count < 2 || na <= 0) return b[best];
+  const Interval across = projectPoints(a, na, tangent);
+  const double lo = maxOf(edge.min, across.min), hi = minOf(edge.max, across.max);
+  if (!(lo <= hi)) return b[best];
+  return normal * deepest + tangent * (lo + (hi - lo) * 0.5);
+}
+
 // The contact of a hit with its normal (from A to B) and depth: B's deepest point, or for SatWant::Flipped the
 // contact of the swapped pair (B, A), as the generic dispatch reports it (normal negated, A's deepest point).
-Contact finishContact(const ConvexView& a, const ConvexView& b, Contact out, SatWant want) {
+// magA and magB: magnitude() of each shape's vertices, when the caller has them (else negative).
+Contact finishContact(const ConvexView& a, const ConvexView& b, Contact out, SatWant want, double magA = -1.0,
+                      double magB = -1.0) {
   if (want == SatWant::Flipped) {
     out.normal = detail::noNegativeZero(-out.normal);
-    out.point = detail::deepestPoint(a.vertices, a.vertexCount, b.vertices, b.vertexCount, out.normal);
+    out.point = deepestPointScaled(a.vertices, a.vertexCount, b.vertices, b.vertexCount, out.normal, magA);
   } else {
-    out.point = detail::deepestPoint(b.vertices, b.vertexCount, a.vertices, a.vertexCount, out.normal);
+    out.point = deepestPointScaled(b.vertices, b.vertexCount, a.vertices, a.vertexCount, out.normal, magB);
   }
   return out;
 }
@@ -386,7 +468,8 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
   int bestIndex = -1;
   Push best{kInf, 0};
   double gap = 0.0;  // the largest gap of a separating axis (with margin)
-  const double band = kBandUlps * maxOf(magnitude(a.vertices, a.vertexCount), magnitude(b.vertices, b.vertexCount));
+  const double magA = magnitude(a.vertices, a.vertexCount), magB = magnitude(b.vertices, b.vertexCount);
+  const double band = kBandUlps * maxOf(magA, magB);
   for (int owner = 0; owner < 2; ++owner) {
     const ConvexView& s = owner == 0 ? a : b;
     const ConvexView& other = owner == 0 ? b : a;
@@ -429,7 +512,7 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
   const Vec2 bestAxis = bestIndex < a.axisCount ? a.axes[bestIndex] : b.axes[bestIndex - a.axisCount];
   out.normal = detail::noNegativeZero(bestAxis * best.sign());
   out.depth = std::max(0.0, best.distance);
-  return finishContact(a, b, out, want);
+  return finishContact(a, b, out, want, magA, magB);
 }
 
 // Box vs box in A's local frame (seed 001): A is [-ha, ha] there, its axes are the unit x and y axes, and B's
@@ -538,33 +621,7 @@ Contact boxBox(const Box& a, const Box& b, SatTrace* trace, bool wantContact, do
 }  // namespace
 
 Vec2 detail::deepestPoint(const Vec2* b, int nb, const Vec2* a, int na, Vec2 normal) {
-  if (nb <= 0) return {};
-  int best = 0;
-  double deepest = kInf;
-  double scale = 0.0;
-  for (int i = 0; i < nb; ++i) {  // branch-free: the first deepest vertex
-    const double d = dot(b[i], normal);
-    best = d < deepest ? i : best;
-    deepest = minOf(deepest, d);
-    scale = maxOf(scale, std::fabs(b[i].x) + std::fabs(b[i].y));
-  }
-  const double tolerance = 32.0 * DBL_EPSILON * scale;
-  const Vec2 tangent = perp(normal);
-  Interval edge;
-  int count = 0;
-  for (int i = 0; i < nb; ++i) {
-    if (dot(b[i], normal) <= deepest + tolerance) {
-      const double s = dot(b[i], tangent);
-      edge.min = std::min(edge.min, s);
-      edge.max = std::max(edge.max, s);
-      ++count;
-    }
-  }
-  if (count < 2 || na <= 0) return b[best];
-  const Interval across = projectPoints(a, na, tangent);
-  const double lo = maxOf(edge.min, across.min), hi = minOf(edge.max, across.max);
-  if (!(lo <= hi)) return b[best];
-  return normal * deepest + tangent * (lo + (hi - lo) * 0.5);
+  return deepestPointScaled(b, nb, a, na, normal, -1.0);
 }
 
 // -- rotated boxes ----------------------------------------------------------------------------------------------------
