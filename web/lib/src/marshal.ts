@@ -368,6 +368,26 @@ class Trusted extends Receiver {
   }
 }
 
+/** The packed vertices of a polygon that polygon() made (trusted, see Trusted), else undefined. */
+export function trustedXy(o: object): number[] | undefined {
+  return Trusted.xy(o);
+}
+
+/**
+ * Two trusted polygons' packed vertices into the scratch buffer, a's from point 0 and b's after them (what
+ * putShape writes for them, without its checks of a shape of unknown form); the caller passes the kinds
+ * TRUSTED_POLYGON, starts 0 and xa.length / 2 and the counts.
+ */
+export function putTrustedPair(fn: string, xa: number[], xb: number[]): void {
+  const la = xa.length;
+  const lb = xb.length;
+  reserve(fn, (la + lb) * 8);
+  let k = bufPtr >> 3;
+  for (let i = 0; i < la; i++) f64[k + i] = xa[i];
+  k += la;
+  for (let i = 0; i < lb; i++) f64[k + i] = xb[i];
+}
+
 /** A polygon shape over the core's normalised vertices: frozen, and trusted when it is a polygon at all. */
 export function normalisedPolygon(points: Vec2[]): FrozenPolygon {
   for (const p of points) Object.freeze(p);

@@ -3,8 +3,8 @@
 // them into wasm memory (marshal.ts), makes one call into the core, and reads the result back.
 import { argumentError, finite, isObject, show, typeError, typeErrorText } from './errors.js';
 import {
-  CIRCLE, KIND_NAMES, LINE, PAIR_SHAPES, POLYGON, BOX, RAY, SEGMENT, contactAt, putFixed, putPoint, putShape, putWalls,
-  untrusted, vecAt,
+  CIRCLE, KIND_NAMES, LINE, PAIR_SHAPES, POLYGON, BOX, RAY, SEGMENT, TRUSTED_POLYGON, contactAt, putFixed, putPoint,
+  putShape, putTrustedPair, putWalls, trustedXy, untrusted, vecAt,
 } from './marshal.js';
 import { OUT, POINT, SLOT1, f64, fresh, io, need, notReady, raw, ready, rejected } from './runtime.js';
 import type {
@@ -125,6 +125,20 @@ export function collide(a: Shape, b: Shape): Contact | null {
         }
         return raw.collideCircleCircleCheckedByCaller(ax, ay, ar, bx, by, br) !== 0 ? contactAt(OUT) : null;
       }
+    }
+  }
+  // Two polygons that polygon() made: their packed vertices go straight to the scratch buffer (the same numbers
+  // that putShape would write for them, without its dispatch on the shape's form).
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const xa = trustedXy(a);
+    const xb = xa === undefined ? undefined : trustedXy(b);
+    if (xb !== undefined) {
+      const na = (xa as number[]).length >> 1;
+      putTrustedPair('collide', xa as number[], xb);
+      const r = raw.collide(TRUSTED_POLYGON, 0, na, TRUSTED_POLYGON, na, xb.length >> 1);
+      fresh();
+      if (r < 0) rejected('collide', AB, [a, b]);
+      return r > 0 ? contactAt(OUT) : null;
     }
   }
   const ka = putShape('collide', 'a', a, 0, PAIR_SHAPES);
