@@ -111,6 +111,82 @@ using Interval = detail::AxisInterval;
 }
 #endif
 
+// The same projection over the vertices stored as two arrays, xs and ys (transposed once per SAT call, see runSat):
+// the same lanes (even and odd vertices), products, sums and selects in the same order as projectPoints, so the same
+// bits, without the two shuffles per pair of vertices that the interleaved {x, y} layout needs.
+#if defined(__wasm_simd128__)
+[[gnu::always_inline]] inline Interval projectSoa(const double* xs, const double* ys, int count, Vec2 axis) {
+  const v128_t ax = wasm_f64x2_splat(axis.x), ay = wasm_f64x2_splat(axis.y);
+  v128_t mn = wasm_f64x2_splat(kInf), mx = wasm_f64x2_splat(-kInf);
+  int i = 0;
+  for (; i + 1 < count; i += 2) {
+    const v128_t d = wasm_f64x2_add(wasm_f64x2_mul(wasm_v128_load(xs + i), ax), wasm_f64x2_mul(wasm_v128_load(ys + i), ay));
+    mn = wasm_f64x2_pmin(mn, d);
+    mx = wasm_f64x2_pmax(mx, d);
+  }
+  double min0 = wasm_f64x2_extract_lane(mn, 0), min1 = wasm_f64x2_extract_lane(mn, 1);
+  double max0 = wasm_f64x2_extract_lane(mx, 0), max1 = wasm_f64x2_extract_lane(mx, 1);
+  if (i < count) {
+    const double d0 = xs[i] * axis.x + ys[i] * axis.y;
+    min0 = d0 < min0 ? d0 : min0;
+    max0 = max0 < d0 ? d0 : max0;
+  }
+  return {std::min(min0, min1), std::max(max0, max1)};
+}
+#elif defined(__SSE2__)
+[[gnu::always_inline]] inline Interval projectSoa(const double* xs, const double* ys, int count, Vec2 axis) {
+  const __m128d ax = _mm_set1_pd(axis.x), ay = _mm_set1_pd(axis.y);
+  __m128d mn = _mm_set1_pd(kInf), mx = _mm_set1_pd(-kInf);
+  int i = 0;
+  for (; i + 1 < count; i += 2) {
+    const __m128d d = _mm_add_pd(_mm_mul_pd(_mm_load_pd(xs + i), ax), _mm_mul_pd(_mm_load_pd(ys + i), ay));
+    mn = _mm_min_pd(d, mn);
+    mx = _mm_max_pd(d, mx);
+  }
+  double min0 = _mm_cvtsd_f64(mn), min1 = _mm_cvtsd_f64(_mm_unpackhi_pd(mn, mn));
+  double max0 = _mm_cvtsd_f64(mx), max1 = _mm_cvtsd_f64(_mm_unpackhi_pd(mx, mx));
+  if (i < count) {
+    const double d0 = xs[i] * axis.x + ys[i] * axis.y;
+    min0 = d0 < min0 ? d0 : min0;
+    max0 = max0 < d0 ? d0 : max0;
+  }
+  return {std::min(min0, min1), std::max(max0, max1)};
+}
+#else
+[[gnu::always_inline]] inline Interval projectSoa(const double* xs, const double* ys, int count, Vec2 axis) {
+  double min0 = kInf, max0 = -kInf, min1 = kInf, max1 = -kInf;
+  int i = 0;
+  for (; i + 1 < count; i += 2) {
+    const double d0 = xs[i] * axis.x + ys[i] * axis.y;
+    const double d1 = xs[i + 1] * axis.x + ys[i + 1] * axis.y;
+    min0 = d0 < min0 ? d0 : min0;
+    max0 = max0 < d0 ? d0 : max0;
+    min1 = d1 < min1 ? d1 : min1;
+    max1 = max1 < d1 ? d1 : max1;
+  }
+  if (i < count) {
+    const double d0 = xs[i] * axis.x + ys[i] * axis.y;
+    min0 = d0 < min0 ? d0 : min0;
+    max0 = max0 < d0 ? d0 : max0;
+  }
+  return {std::min(min0, min1), std::max(max0, max1)};
+}
+#endif
+
+// The transposed vertices of both shapes of one SAT call (on the stack; shapes of more than kMax vertices keep the
+// interleaved layout).
+struct SoaPair {
+  static constexpr int kMax = 16;
+  alignas(16) double ax[kMax], ay[kMax], bx[kMax], by[kMax];
+};
+
+inline void transpose(const Vec2* v, int n, double* xs, double* ys) {
+  for (int i = 0; i < n; ++i) {
+    xs[i] = v[i].x;
+    ys[i] = v[i].y;
+  }
+}
+
 // std::min / std::max of doubles without a branch. Natively the compiler already emits minsd / maxsd; V8 compiles
 // a scalar f64 select into a branch, so in WebAssembly these go through one SIMD lane, where pmin / pmax are the
 // same comparisons (pmin(a, b) = b < a ? b : a = std::min(a, b); pmax(a, b) = a < b ? b : a = std::max(a, b)).
@@ -470,6 +546,12 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
   double gap = 0.0;  // the largest gap of a separating axis (with margin)
   const double magA = magnitude(a.vertices, a.vertexCount), magB = magnitude(b.vertices, b.vertexCount);
   const double band = kBandUlps * maxOf(magA, magB);
+  SoaPair soa;
+  const bool transposed = a.vertexCount <= SoaPair::kMax && b.vertexCount <= SoaPair::kMax;
+  if (transposed) {
+    transpose(a.vertices, a.vertexCount, soa.ax, soa.ay);
+    transpose(b.vertices, b.vertexCount, soa.bx, soa.by);
+  }
   for (int owner = 0; owner < 2; ++owner) {
     const ConvexView& s = owner == 0 ? a : b;
     const ConvexView& other = owner == 0 ? b : a;
@@ -477,8 +559,12 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
       const Vec2 axis = s.axes[i];
       // A shape's projection on its own axis may come precomputed (PreparedPolygon: the same function on the same
       // numbers, so the same bits).
-      const Interval ia = owner == 0 && aOwn != nullptr ? aOwn[i] : projectPoints(a.vertices, a.vertexCount, axis);
-      const Interval ib = owner == 1 && bOwn != nullptr ? bOwn[i] : projectPoints(b.vertices, b.vertexCount, axis);
+      const Interval ia = owner == 0 && aOwn != nullptr ? aOwn[i]
+                          : transposed                  ? projectSoa(soa.ax, soa.ay, a.vertexCount, axis)
+                                                        : projectPoints(a.vertices, a.vertexCount, axis);
+      const Interval ib = owner == 1 && bOwn != nullptr ? bOwn[i]
+                          : transposed                  ? projectSoa(soa.bx, soa.by, b.vertexCount, axis)
+                                                        : projectPoints(b.vertices, b.vertexCount, axis);
       double overlap = overlapOf(ia, ib);
       bool separates = overlap < 0.0;
       if (!(std::fabs(overlap) > band)) {  // within rounding of a touch (or NaN): decide exactly
