@@ -113,27 +113,15 @@ using Interval = detail::AxisInterval;
 
 // The same projection over the vertices stored as two arrays, xs and ys (transposed once per SAT call, see runSat):
 // the same lanes (even and odd vertices), products, sums and selects in the same order as projectPoints, so the same
-// bits, without the two shuffles per pair of vertices that the interleaved {x, y} layout needs.
-#if defined(__wasm_simd128__)
-[[gnu::always_inline]] inline Interval projectSoa(const double* xs, const double* ys, int count, Vec2 axis) {
-  const v128_t ax = wasm_f64x2_splat(axis.x), ay = wasm_f64x2_splat(axis.y);
-  v128_t mn = wasm_f64x2_splat(kInf), mx = wasm_f64x2_splat(-kInf);
-  int i = 0;
-  for (; i + 1 < count; i += 2) {
-    const v128_t d = wasm_f64x2_add(wasm_f64x2_mul(wasm_v128_load(xs + i), ax), wasm_f64x2_mul(wasm_v128_load(ys + i), ay));
-    mn = wasm_f64x2_pmin(mn, d);
-    mx = wasm_f64x2_pmax(mx, d);
-  }
-  double min0 = wasm_f64x2_extract_lane(mn, 0), min1 = wasm_f64x2_extract_lane(mn, 1);
-  double max0 = wasm_f64x2_extract_lane(mx, 0), max1 = wasm_f64x2_extract_lane(mx, 1);
-  if (i < count) {
-    const double d0 = xs[i] * axis.x + ys[i] * axis.y;
-    min0 = d0 < min0 ? d0 : min0;
-    max0 = max0 < d0 ? d0 : max0;
-  }
-  return {std::min(min0, min1), std::max(max0, max1)};
-}
-#elif defined(__SSE2__)
+// bits, without the two shuffles per pair of vertices that the interleaved {x, y} layout needs. Native builds only:
+// in WebAssembly it measured 64 instructions fewer per collide() of two factory polygons (of ~6,000) for 310 B more
+// gzip (bench/results/2026-11-29-single-calls-2.md), so the module keeps projectPoints (kTranspose).
+#if defined(__wasm__)
+constexpr bool kTranspose = false;
+#else
+constexpr bool kTranspose = true;
+#endif
+#if defined(__SSE2__)
 [[gnu::always_inline]] inline Interval projectSoa(const double* xs, const double* ys, int count, Vec2 axis) {
   const __m128d ax = _mm_set1_pd(axis.x), ay = _mm_set1_pd(axis.y);
   __m128d mn = _mm_set1_pd(kInf), mx = _mm_set1_pd(-kInf);
@@ -547,7 +535,7 @@ Contact runSat(const ConvexView& a, const ConvexView& b, Stop stop, SatTrace* tr
   const double magA = magnitude(a.vertices, a.vertexCount), magB = magnitude(b.vertices, b.vertexCount);
   const double band = kBandUlps * maxOf(magA, magB);
   SoaPair soa;
-  const bool transposed = a.vertexCount <= SoaPair::kMax && b.vertexCount <= SoaPair::kMax;
+  const bool transposed = kTranspose && a.vertexCount <= SoaPair::kMax && b.vertexCount <= SoaPair::kMax;
   if (transposed) {
     transpose(a.vertices, a.vertexCount, soa.ax, soa.ay);
     transpose(b.vertices, b.vertexCount, soa.bx, soa.by);
