@@ -44,6 +44,14 @@ Vec2 outwardNormal(Vec2 a, Vec2 b) {
   return normalize(Vec2{d.y, -d.x});
 }
 
+// The outward normals of the ring's n edges into out (the last edge closes the ring: no modulo per edge).
+void edgeNormals(std::span<const Vec2> ring, Vec2* out) {
+  const std::size_t n = ring.size();
+  if (n == 0) return;
+  for (std::size_t i = 0; i + 1 < n; ++i) out[i] = outwardNormal(ring[i], ring[i + 1]);
+  out[n - 1] = outwardNormal(ring[n - 1], ring[0]);
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -270,7 +278,7 @@ __attribute__((noinline)) Status Polygon::create(std::span<const Vec2> points, P
 
   out.resizeFor(n);
   std::copy(ring.begin(), ring.end(), out.data_.begin());
-  for (std::size_t i = 0; i < n; ++i) out.data_[n + i] = outwardNormal(ring[i], ring[(i + 1) % n]);
+  edgeNormals(ring, out.data_.data() + n);
   return {};
 }
 
@@ -279,7 +287,7 @@ void Polygon::assignNormalized(std::span<const Vec2> vertices, Polygon& out) {
   const std::size_t n = vertices.size();
   out.resizeFor(n);
   std::copy(vertices.begin(), vertices.end(), out.data_.begin());
-  for (std::size_t i = 0; i < n; ++i) out.data_[n + i] = outwardNormal(vertices[i], vertices[(i + 1) % n]);
+  edgeNormals(vertices, out.data_.data() + n);
 }
 
 Polygon Polygon::fromBox(const Box& box) {

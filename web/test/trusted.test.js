@@ -70,6 +70,9 @@ test('trusted polygons answer exactly as the validating path, on 3,000 random pa
     const ray = c2.ray(point.x, point.y, rnd() - 0.5, rnd() - 0.5);
     assert.deepStrictEqual(c2.collide(a, b), c2.collide(pa, pb), `collide ${i}`);
     assert.deepStrictEqual(c2.collide(b, a), c2.collide(pb, pa), `collide swapped ${i}`);
+    // (two trusted polygons take collide's packed path; one trusted and one plain the general one)
+    assert.deepStrictEqual(c2.collide(a, pb), c2.collide(pa, pb), `collide trusted, plain ${i}`);
+    assert.deepStrictEqual(c2.collide(pa, b), c2.collide(pa, pb), `collide plain, trusted ${i}`);
     assert.equal(c2.overlaps(a, b), c2.overlaps(pa, pb), `overlaps ${i}`);
     assert.deepStrictEqual(c2.collide(circle, a), c2.collide(circle, pa), `collide circle ${i}`);
     assert.equal(c2.contains(a, point), c2.contains(pa, point), `contains ${i}`);

@@ -66,12 +66,16 @@ void writeCache(const SimplexCache& cache, double* c) {
 /// distance(a, b); with useCache, the SimplexCache is read from and written back to io()[kPoint..kPoint+7)
 /// (count, indexA[3], indexB[3]; the wrapper checks its values).
 int c2_distance(int kindA, int startA, int countA, int kindB, int startB, int countB, int useCache) {
-  if (!loadPair(kindA, startA, countA, 0, kindB, startB, countB, 1)) return -1;
+  const bool trusted = kindA == kTrustedPolygon && kindB == kTrustedPolygon;
+  if (trusted ? !loadTrustedPair(startA, countA, 0, startB, countB, 1)
+              : !loadPair(kindA, startA, countA, 0, kindB, startB, countB, 1)) {
+    return -1;
+  }
   double* c = io() + kPoint;
   SimplexCache cache;
   if (useCache != 0) readCache(c, cache);
-  const DistanceResult d =
-      distance(shape(0), shape(1), useCache != 0 ? &cache : nullptr);
+  SimplexCache* const used = useCache != 0 ? &cache : nullptr;
+  const DistanceResult d = trusted ? distance(g_trusted[0], g_trusted[1], used) : distance(shape(0), shape(1), used);
   writeDistance(io() + kOut, d);
   if (useCache != 0) writeCache(cache, c);
   return 0;
@@ -136,13 +140,17 @@ Status validateMotion(const double* m) {
 /// cast(a, motionA, b, motionB); motions at io()[kPoint..]: translationA (2), rotationA, translationB (2), rotationB.
 /// Out: hit, fraction, point (2), normal (2), iterations.
 int c2_cast(int kindA, int startA, int countA, int kindB, int startB, int countB) {
-  if (!loadPair(kindA, startA, countA, 0, kindB, startB, countB, 2)) return -1;
+  const bool trusted = kindA == kTrustedPolygon && kindB == kTrustedPolygon;
+  if (trusted ? !loadTrustedPair(startA, countA, 0, startB, countB, 2)
+              : !loadPair(kindA, startA, countA, 0, kindB, startB, countB, 2)) {
+    return -1;
+  }
   const double* m = io() + kPoint;
   Status s = validateMotion(m);
   if (!s) return fail(s, 1);
   if (!(s = validateMotion(m + 3))) return fail(s, 3);
   const Motion ma{{m[0], m[1]}, m[2]}, mb{{m[3], m[4]}, m[5]};
-  const CastHit h = cast(shape(0), ma, shape(1), mb);
+  const CastHit h = trusted ? cast(g_trusted[0], ma, g_trusted[1], mb) : cast(shape(0), ma, shape(1), mb);
   writeCast(io() + kOut, h);
   return h.hit ? 1 : 0;
 }

@@ -78,6 +78,9 @@ extern collide2d::Ray g_ray;
 collide2d::Status loadShape(int slot, int kind, int start, int count);
 inline const collide2d::Shape& shape(int slot) { return g_shape[slot]; }
 collide2d::Status loadLine(int slot);
+/// Two trusted polygons (kind 8) into g_trusted[0] and [1] (not the Shape slots); false after fail() (argA / argB).
+extern collide2d::Polygon g_trusted[2];
+bool loadTrustedPair(int startA, int countA, int argA, int startB, int countB, int argB);
 collide2d::Status loadRay(int slot);
 
 // ---- reading g_io ---------------------------------------------------------------------------------------------------

@@ -3,8 +3,8 @@
 // them into wasm memory (marshal.ts), makes one call into the core, and reads the result back.
 import { argumentError, finite, isObject, show, typeError, typeErrorText } from './errors.js';
 import {
-  CIRCLE, KIND_NAMES, LINE, PAIR_SHAPES, POLYGON, BOX, RAY, SEGMENT, contactAt, putFixed, putPoint, putShape, putWalls,
-  untrusted, vecAt,
+  CIRCLE, KIND_NAMES, LINE, PAIR_SHAPES, POLYGON, BOX, RAY, SEGMENT, TRUSTED_POLYGON, contactAt, putFixed, putPoint,
+  putPackedPair, putShape, putTrustedPair, putWalls, trustedXy, untrusted, vecAt,
 } from './marshal.js';
 import { OUT, POINT, SLOT1, f64, fresh, io, need, notReady, raw, ready, rejected } from './runtime.js';
 import type {
@@ -79,6 +79,12 @@ function rejectCircleNumbers(values: readonly unknown[]): never {
 }
 
 function overlapsChecked(a: unknown, b: unknown): boolean {
+  if (putTrustedPair('overlaps', a, b)) {
+    const r = raw.overlaps(TRUSTED_POLYGON, 0, io[1], TRUSTED_POLYGON, io[SLOT1], io[SLOT1 + 1]);
+    fresh();
+    if (r < 0) rejected('overlaps', AB, [a, b]);
+    return r !== 0;
+  }
   const ka = putShape('overlaps', 'a', a, 0, PAIR_SHAPES);
   const kb = putShape('overlaps', 'b', b, 1, PAIR_SHAPES);
   const r = raw.overlaps(ka, io[0], io[1], kb, io[SLOT1], io[SLOT1 + 1]);
@@ -125,6 +131,20 @@ export function collide(a: Shape, b: Shape): Contact | null {
         }
         return raw.collideCircleCircleCheckedByCaller(ax, ay, ar, bx, by, br) !== 0 ? contactAt(OUT) : null;
       }
+    }
+  }
+  // Two polygons that polygon() made: their packed vertices go straight to the scratch buffer (putTrustedPair
+  // without its g_io stores and loads: measured 100 instructions fewer per call).
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const xa = trustedXy(a);
+    const xb = xa === undefined ? undefined : trustedXy(b);
+    if (xb !== undefined) {
+      const na = (xa as number[]).length >> 1;
+      putPackedPair('collide', xa as number[], xb);
+      const r = raw.collide(TRUSTED_POLYGON, 0, na, TRUSTED_POLYGON, na, xb.length >> 1);
+      fresh();
+      if (r < 0) rejected('collide', AB, [a, b]);
+      return r > 0 ? contactAt(OUT) : null;
     }
   }
   const ka = putShape('collide', 'a', a, 0, PAIR_SHAPES);

@@ -4,7 +4,7 @@
 // read back from io(); nothing kept in wasm memory per call.
 import { argumentError, checkNumber, checkObject, checkVec, finite, isArray, isObject, typeError } from './errors.js';
 import { checkFactory } from './factories.js';
-import { PAIR_SHAPES, putPose, putShape } from './marshal.js';
+import { PAIR_SHAPES, TRUSTED_POLYGON, putPose, putShape, putTrustedPair } from './marshal.js';
 import { OUT, POINT, SLOT1, f64, fresh, io, need, raw, rejected } from './runtime.js';
 import type {
   BodyTransform, Capsule, CastHit, DistanceResult, GjkStep, Manifold, Motion, Shape, SimplexCache, Vec2,
@@ -31,6 +31,7 @@ export function capsule(ax: number, ay: number, bx: number, by: number, radius: 
 
 /** Writes a and b into the io() slots (polygons into the scratch buffer); returns [kindA, kindB]. */
 function putPair(fn: string, a: unknown, b: unknown): number {
+  if (putTrustedPair(fn, a, b)) return TRUSTED_POLYGON * 16 + TRUSTED_POLYGON;
   const ka = putShape(fn, 'a', a, 0, CONVEX);
   const kb = putShape(fn, 'b', b, 1, CONVEX);
   return ka * 16 + kb;
