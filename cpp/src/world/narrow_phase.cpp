@@ -48,17 +48,20 @@ double deepest(const Manifold& m) {
 // -- following the bodies ----------------------------------------------------------------------------------------
 
 bool NarrowPhase::reserve(std::size_t n) {
-  return !certsLive_ || (grow(drift_, n, 4) && grow(drifted_, n, 4) && grow(cache_, kCacheWays * n, 4));
+  return !certsLive_ || (grow(drift_, n, 4) && grow(drifted_, n, 4) && grow(cache_, kCacheWays * n, 4) &&
+                         grow(liveBlocks_, blockWords(n), 4));
 }
 
 bool NarrowPhase::reserveExactly(std::size_t n) {
-  return !certsLive_ || (growExactly(drift_, n) && growExactly(drifted_, n) && growExactly(cache_, kCacheWays * n));
+  return !certsLive_ || (growExactly(drift_, n) && growExactly(drifted_, n) && growExactly(cache_, kCacheWays * n) &&
+                         growExactly(liveBlocks_, blockWords(n)));
 }
 
 void NarrowPhase::added() {
   if (!certsLive_) return;
   drift_.emplace_back();
   cache_.resize(cache_.size() + kCacheWays);  // (free entries)
+  if (liveBlocks_.size() < blockWords(drift_.size())) liveBlocks_.push_back(0);  // (capacity reserved)
 }
 
 void NarrowPhase::removing(std::uint32_t d, std::uint32_t last) {
@@ -67,6 +70,7 @@ void NarrowPhase::removing(std::uint32_t d, std::uint32_t last) {
   if (d != last) {
     drift_[d] = drift_[last];
     std::copy_n(cache_.begin() + kCacheWays * last, kCacheWays, cache_.begin() + kCacheWays * d);
+    markLive(d);  // (conservative: d's block is visited by the next finish)
   }
   drift_.pop_back();
   cache_.resize(cache_.size() - kCacheWays);
@@ -85,15 +89,19 @@ void NarrowPhase::prepare(std::size_t n, std::size_t cap) {
   std::vector<PairCache>().swap(cache_);
   std::vector<float>().swap(drift_);
   std::vector<std::uint32_t>().swap(drifted_);
+  std::vector<std::uint64_t>().swap(liveBlocks_);
   driftedValid_ = true;
   // (cap: what reserve() or growth made of the body arrays)
-  if (!on || !growExactly(cache_, kCacheWays * cap) || !growExactly(drift_, cap) || !growExactly(drifted_, cap)) {
+  if (!on || !growExactly(cache_, kCacheWays * cap) || !growExactly(drift_, cap) || !growExactly(drifted_, cap) ||
+      !growExactly(liveBlocks_, blockWords(cap))) {
     std::vector<PairCache>().swap(cache_);
     std::vector<float>().swap(drift_);
     std::vector<std::uint32_t>().swap(drifted_);
+    std::vector<std::uint64_t>().swap(liveBlocks_);
     return;
   }
   cache_.resize(kCacheWays * n);  // (free entries)
+  liveBlocks_.resize(blockWords(n));  // (zeros: no certificate)
   drift_.resize(n);                // (zeros)
   certsLive_ = true;
 }
@@ -115,6 +123,7 @@ NarrowPhase::PairCache* NarrowPhase::newCache(const BodyHandle* handles, std::ui
     for (std::size_t w = 0; w < kCacheWays; ++w) {
       if (e[w].partner == kNullBody) {
         e[w].partner = handles[k == ka ? kb : ka];
+        markLive(k);
         return &e[w];
       }
     }
@@ -166,9 +175,27 @@ void NarrowPhase::certify(std::vector<std::uint32_t>& candidates, const BodyStor
 }
 
 void NarrowPhase::finish() {
-  for (PairCache& e : cache_) {
-    if ((e.bits & kCacheUsed) == 0) e.partner = kNullBody;
-    e.bits &= ~kCacheUsed;
+  // Only the blocks that may hold a certificate (liveBlocks_; level scene: 0.77 million instructions per step when
+  // every body's list was visited, 55k bodies of which 50k static).
+  const std::size_t bodies = cache_.size() / kCacheWays;
+  for (std::size_t w = 0; w < liveBlocks_.size(); ++w) {
+    std::uint64_t word = liveBlocks_[w], keep = 0;
+    while (word != 0) {
+      const int b = __builtin_ctzll(word);
+      word &= word - 1;
+      const std::size_t first = (64 * w + static_cast<std::size_t>(b)) * kBlockBodies;
+      if (first >= bodies) break;
+      PairCache* e = cache_.data() + kCacheWays * first;
+      PairCache* const end = cache_.data() + kCacheWays * std::min(bodies, first + kBlockBodies);
+      std::uint32_t used = 0;
+      for (; e != end; ++e) {
+        used |= e->bits & kCacheUsed;
+        if ((e->bits & kCacheUsed) == 0) e->partner = kNullBody;
+        e->bits &= ~kCacheUsed;
+      }
+      if (used != 0) keep |= std::uint64_t{1} << b;
+    }
+    liveBlocks_[w] = keep;
   }
   if (driftedValid_) {
     for (const std::uint32_t k : drifted_) drift_[k] = 0.0f;
@@ -473,7 +500,7 @@ std::size_t NarrowPhase::heapBytes() const {
   }
 #endif
   return capacityBytes(pairBodies) + capacityBytes(pairContacts) + capacityBytes(pairManifolds) +
-         capacityBytes(pairParts) + capacityBytes(cache_) + capacityBytes(drift_) + capacityBytes(drifted_) + chunks;
+         capacityBytes(pairParts) + capacityBytes(cache_) + capacityBytes(drift_) + capacityBytes(drifted_) + capacityBytes(liveBlocks_) + chunks;
 }
 
 }  // namespace collide2d::world

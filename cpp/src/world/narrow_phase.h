@@ -110,6 +110,13 @@ struct NarrowPhase {
   /// The bodies whose drift is not zero (reset at finish), by dense index; void after a removal (every drift reset).
   std::vector<std::uint32_t> drifted_;
   bool driftedValid_ = true;
+  /// Which blocks of kBlockBodies bodies' lists may hold a certificate (bit b of word w: block 64 w + b): set when
+  /// newCache fills an entry, cleared by finish when none is left, so that finish visits only those blocks (the level
+  /// scene's 50k static bodies mostly hold none). One bit per 64 bodies.
+  static constexpr std::size_t kBlockBodies = 64;
+  static constexpr std::size_t blockWords(std::size_t bodies) { return (bodies + 64 * kBlockBodies - 1) / (64 * kBlockBodies); }
+  std::vector<std::uint64_t> liveBlocks_;
+  void markLive(std::uint32_t k) { liveBlocks_[k / (64 * kBlockBodies)] |= std::uint64_t{1} << (k / kBlockBodies % 64); }
 
   /// A certificate made by a chunk of a threaded step, given its place (newCache) when the chunks are merged.
   struct NewCert {
