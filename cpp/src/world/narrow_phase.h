@@ -152,7 +152,11 @@ struct NarrowPhase {
   bool testBoolean(const BodyStore& store, std::uint32_t i, std::uint32_t j, Out& out);
   void testOther(const BodyStore& store, std::uint32_t i, std::uint32_t j, bool knownHit, Out& out);
   /// A candidate with a compound body (A: the smaller slot index); `sensor`: a body of the pair is a sensor.
-  void testParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb, bool sensor, Out& out);
+  /// knownHit: a compound pair's certificate says a part pair touches (certify).
+  void testParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb, bool sensor, bool knownHit, Out& out);
+  /// testParts with a compound pair's certificate (narrow_phase.cpp); false: testParts tests as usual.
+  bool certifiedParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb, const Pieces& pa, const Pieces& pb,
+                      bool knownHit, Out& out);
   static void runChunk(void* self, std::size_t chunk);
   /// The records of a pair with a sensor body (world.h, "Sensors"): every number NaN; a manifold of no point.
   static Contact sensorContact() {
