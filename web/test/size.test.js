@@ -11,7 +11,7 @@
 // library's own trig (-0.2 KB, it replaces libc's): 143,235 (bundle 20,459 + wasm 122,776). Then: exact entry
 // decisions for round shapes (+3.5 KB), the threads API in the default entry (+0.2 KB), World.castShape's speed
 // (distance.cpp, cast.cpp and world/casts.cpp at -O3, the ordered candidate walk: +9.7 KB), chain bodies (+7.7 KB)
-// and the pose forms of distance() and cast() (+1.0 KB): 165,808 (bundle 21,635 + wasm 144,173; see docs/size.md). The inline entry (the wasm embedded gzipped, in base64) is reported
+// and the pose forms of distance() and cast() (+1.0 KB): 165,808 (bundle 21,635 + wasm 144,173; see docs/size.md). The level scene's World frame (the pair sort's span, finish's live blocks, compound pairs' certificates: +1.3 KB): 167,326 (bundle 21,730 + wasm 145,596). The inline entry (the wasm embedded gzipped, in base64) is reported
 // on its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
-const BUDGET = 166200;
+const BUDGET = 167520;
 const file = (path) => fileURLToPath(new URL(path, import.meta.url));
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
