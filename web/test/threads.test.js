@@ -63,3 +63,46 @@ test('Worlds made and freed one after another keep their threads (the workers ar
   const first = worldHash(c2, 5, 1500, 6, 2);
   for (let k = 0; k < 4; k++) assert.equal(worldHash(c2, 5, 1500, 6, 1 + (k % 4)), first, `run ${k}`);
 });
+
+// setTransforms over every body of a World of 6,000 (placed by chunks on the threads: more than twice 2,048 bodies),
+// then step(): every body's bounds and every pair as on one thread, frame after frame (moves and turns).
+test('setTransforms on 4 threads places every body as one thread does; the pairs are the same', async () => {
+  await c2.init();
+  let seed = 99;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const n = 6000;
+  const side = Math.sqrt(n * 20);
+  const worlds = [new c2.World(), new c2.World()];
+  worlds[1].setThreadCount(4);
+  const shapes = [];
+  for (let i = 0; i < n; i++) {
+    const k = i % 4;
+    shapes.push(k === 0 ? { type: 'circle', center: { x: 0, y: 0 }, radius: 0.5 + rand() }
+      : k === 1 ? { type: 'box', center: { x: 0, y: 0 }, halfExtents: { x: 0.3 + rand(), y: 0.4 }, angle: rand() }
+      : k === 2 ? { type: 'aabb', min: { x: -1, y: -0.5 }, max: { x: rand(), y: 0.5 } }
+      : { type: 'polygon', points: [{ x: 0, y: 0 }, { x: 1 + rand(), y: 0 }, { x: 1, y: 1 }, { x: 0, y: 1 + rand() }] });
+  }
+  const xya = new Float64Array(3 * n);
+  for (let i = 0; i < n; i++) xya.set([rand() * side, rand() * side, rand() * 6 - 3], 3 * i);
+  const handles = worlds.map((w) => {
+    w.setContactMode('pairs');
+    return shapes.map((s, i) => w.add(s, { x: xya[3 * i], y: xya[3 * i + 1], angle: xya[3 * i + 2] }));
+  });
+  for (let f = 0; f < 6; f++) {
+    for (let i = 0; i < n; i++) {
+      xya[3 * i] += rand() - 0.5;
+      xya[3 * i + 1] += rand() - 0.5;
+      if (f % 2 === 1) xya[3 * i + 2] += rand() - 0.5;
+    }
+    for (const w of worlds) {
+      w.setTransforms(xya);
+      w.step();
+    }
+    for (let i = 0; i < n; i++) {
+      assert.deepEqual(worlds[1].getBounds(handles[1][i]), worlds[0].getBounds(handles[0][i]), `frame ${f} body ${i}`);
+    }
+    assert.ok(worlds[0].pairCount > 1000, `frame ${f}: pairs to compare`);
+    assert.deepEqual([...worlds[1].pairBodies], [...worlds[0].pairBodies], `frame ${f}`);
+  }
+  for (const w of worlds) w.free();
+});

@@ -74,9 +74,10 @@
 //   a frame before) allocates nothing per frame or per query: step() reserves its results at their upper bounds
 //   (pairs <= candidate pairs left after the certificates, see "Temporal coherence"; the end events are written in
 //   place in the previous step's keys) before it replaces the previous ones.
-//   (One native corner: a thread other than the one that added a polygon may have to grow Polygon::create's
-//   per-thread scratch ring on its first move; if that fails, the body gets its moved vertices with their normals
-//   that frame, Polygon::assignNormalized: the same polygon unless rounding made them non-convex.)
+//   (One native corner: a thread other than the one that added a polygon, a worker of setTransforms among them, may
+//   have to grow Polygon::create's per-thread scratch ring on its first move; if that fails, the body gets its moved
+//   vertices with their normals that frame, Polygon::assignNormalized: the same polygon unless rounding made them
+//   non-convex. In collide2d/threads, built without exceptions, a worker that cannot grow that ring aborts.)
 //   tests/native/world_oom_test.cpp checks all this with an operator new that fails from the k-th allocation on.
 // * Memory kept: result buffers keep their capacity across light frames (a heavy frame after a light one used to
 //   re-grow everything: 13x a steady heavy frame); they give most of it back after 120 consecutive steps using
@@ -99,14 +100,18 @@
 //   once in a while costs about what a moving body costs, and the static grid is rebuilt at most once per eighth of
 //   it changed. A static grid that cannot be allocated is not an error: its bodies are binned with the moving ones
 //   until it can be.
-// * Threads: setThreadCount(n) lets step() test the candidate pairs (the narrow phase) on n threads: the calling
+// * Threads: setThreadCount(n) lets setTransforms(xya) and step() spread their work over n threads: the calling
 //   thread and n - 1 workers. Natively the World starts them then and keeps them (joined by setThreadCount(1) or the
 //   destructor); in the threaded WebAssembly module (collide2d/threads) every World uses the workers the module
-//   started at load. A step with fewer than 2,048 candidate pairs runs on the calling thread alone. The answers
-//   (pairs, contacts, manifolds, part records, events, certificates, and so every later step) are the same bit for
-//   bit as on one thread: the candidates are cut into chunks tested into their own buffers and merged in order. The
-//   World is still used from one thread at a time; the workers run only inside step(). Natively this needs the
-//   platform's threads (CMake links Threads::Threads); the default WebAssembly module has none (maxThreadCount() 1).
+//   started at load. Threaded: setTransforms(xya)'s checks and the placing of the bodies (a World of fewer than 4,096
+//   bodies is placed on the calling thread alone; setTransforms(handles, xya) always is), and step()'s certificates
+//   and pair tests (a step with fewer than 2,048 candidate pairs runs on the calling thread alone). The answers
+//   (every body's transform, bounds and world shapes; pairs, contacts, manifolds, part records, events,
+//   certificates, and so every later step; a refused setTransforms' Status, which changes nothing) are the same bit
+//   for bit as on one thread: the bodies and the candidates are cut into chunks that write their own records or
+//   buffers, merged in order. The World is still used from one thread at a time; the workers run only inside
+//   setTransforms(xya) and step(). Natively this needs the platform's threads (CMake links Threads::Threads); the
+//   default WebAssembly module has none (maxThreadCount() 1).
 // * Temporal coherence (PairsOnly mode; on by default, setCoherence(false) turns it off, stepStats() counts what it
 //   did): step() keeps, for a candidate pair it tested, a certificate (in a list of 3 per body) of its answer
 //   (touching or apart) and of how far the two bodies may translate relative to each other without changing that

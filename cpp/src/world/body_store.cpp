@@ -233,10 +233,10 @@ void BodyStore::remove(std::uint32_t d) {
 // built from getWorldShape()'s vertices gives the same bits). When rounding the transform has made those vertices
 // non-convex, their convex hull; when it has put them on one line (a small polygon far from the origin), the
 // Segment between the two extreme points (a point: a zero-length segment) — the shape they actually span.
-void BodyStore::updatePolygon(Shape& shape, PolygonPair& pp, Vec2 pos, double c, double s) {
+void BodyStore::updatePolygon(Shape& shape, PolygonPair& pp, Vec2 pos, double c, double s, PlaceScratch scratch) {
   const std::span<const Vec2> local = pp.local;
-  vertexScratch.resize(local.size());  // capacity reserved when the body was added
-  for (std::size_t i = 0; i < local.size(); ++i) vertexScratch[i] = pos + rotate(local[i], c, s);
+  scratch.vertices.resize(local.size());  // capacity reserved when the body was added
+  for (std::size_t i = 0; i < local.size(); ++i) scratch.vertices[i] = pos + rotate(local[i], c, s);
   if (!std::holds_alternative<Polygon>(shape)) {  // back from a degenerate frame: the storage returns
     shape = Polygon{};
     std::swap(std::get<Polygon>(shape), pp.spare);
@@ -254,34 +254,34 @@ void BodyStore::updatePolygon(Shape& shape, PolygonPair& pp, Vec2 pos, double c,
   // (measured: 1.0 million instructions less per 10k benchmark frame, the 2,500 polygons' convexity checks).
   const double rho = 1.5 * 0x1p-53 * (std::max(std::fabs(pos.x), std::fabs(pos.y)) + 3.2 * pp.reach);
   if (0.99 * pp.minTurn > rho * (8.0 * pp.reach + 4.0 * rho)) {
-    Polygon::assignNormalized(vertexScratch, world);  // world's storage holds this many vertices: no allocation
+    Polygon::assignNormalized(scratch.vertices, world);  // world's storage holds this many vertices: no allocation
     return;
   }
   // Else with the exact orient() at every vertex (a polygon small beside its distance from the origin).
-  if (convexCcw(vertexScratch)) {
-    Polygon::assignNormalized(vertexScratch, world);  // world's storage holds this many vertices: no allocation
+  if (convexCcw(scratch.vertices)) {
+    Polygon::assignNormalized(scratch.vertices, world);  // world's storage holds this many vertices: no allocation
     return;
   }
   Status st;
 #if defined(__cpp_exceptions)
   try {
 #endif
-    st = Polygon::create(vertexScratch, world);  // reuses world's storage and the thread's ring: no allocation
+    st = Polygon::create(scratch.vertices, world);  // reuses world's storage and the thread's ring: no allocation
     if (!st && st.error == Error::NotConvex) {
-      convexHull(vertexScratch, hullScratch);
-      st = hullScratch.size() >= 3 ? Polygon::create(hullScratch, world) : Status{Error::Collinear, "points"};
+      convexHull(scratch.vertices, scratch.hull);
+      st = scratch.hull.size() >= 3 ? Polygon::create(scratch.hull, world) : Status{Error::Collinear, "points"};
     }
 #if defined(__cpp_exceptions)
   } catch (const std::bad_alloc&) {
     // Only when this thread's first Polygon::create ring cannot grow: the rotated local polygon instead.
-    Polygon::assignNormalized(vertexScratch, world);
+    Polygon::assignNormalized(scratch.vertices, world);
     return;
   }
 #endif
   if (st) return;
   // On one line: the extreme points in (x, y) order are its ends.
-  Vec2 lo = vertexScratch[0], hi = vertexScratch[0];
-  for (const Vec2 v : vertexScratch) {
+  Vec2 lo = scratch.vertices[0], hi = scratch.vertices[0];
+  for (const Vec2 v : scratch.vertices) {
     if (v.x < lo.x || (v.x == lo.x && v.y < lo.y)) lo = v;
     if (v.x > hi.x || (v.x == hi.x && v.y > hi.y)) hi = v;
   }
@@ -290,7 +290,7 @@ void BodyStore::updatePolygon(Shape& shape, PolygonPair& pp, Vec2 pos, double c,
 }
 
 Aabb BodyStore::place(ShapeType type, const double* l, std::uint32_t polygon, Shape& shape, const Transform& xf,
-                      double c, double s) {
+                      double c, double s, PlaceScratch scratch) {
   const Vec2 pos = xf.position;
   switch (type) {
     case ShapeType::Circle: {
@@ -323,7 +323,7 @@ Aabb BodyStore::place(ShapeType type, const double* l, std::uint32_t polygon, Sh
       return bounds(world);
     }
     case ShapeType::Polygon: {
-      updatePolygon(shape, polygons[polygon], pos, c, s);
+      updatePolygon(shape, polygons[polygon], pos, c, s, scratch);
       const Polygon* p = std::get_if<Polygon>(&shape);
       return p != nullptr ? bounds(*p) : bounds(std::get<Segment>(shape));
     }
@@ -344,19 +344,19 @@ Aabb BodyStore::place(ShapeType type, const double* l, std::uint32_t polygon, Sh
 }
 
 // A compound body's bounds: the union of its parts' widened bounds.
-void BodyStore::updateWorld(std::uint32_t k, bool angleChanged) {
+void BodyStore::updateWorld(std::uint32_t k, bool angleChanged, PlaceScratch scratch) {
   Body& b = bodies[k];
   if (angleChanged) {
     detail::sincos(b.xf.angle, &b.sinAngle, &b.cosAngle);
   }
   Aabb& box = proxies[k].box;
   if (b.type != ShapeType::Compound) {
-    box = inflate(place(b.type, b.local, b.polygon, b.shape, b.xf, b.cosAngle, b.sinAngle));
+    box = inflate(place(b.type, b.local, b.polygon, b.shape, b.xf, b.cosAngle, b.sinAngle, scratch));
     return;
   }
   bool first = true;
   for (Part& p : compounds[b.polygon]) {
-    p.box = inflate(place(p.type, p.local, p.polygon, p.shape, b.xf, b.cosAngle, b.sinAngle));
+    p.box = inflate(place(p.type, p.local, p.polygon, p.shape, b.xf, b.cosAngle, b.sinAngle, scratch));
     box = first ? p.box : Aabb{{std::min(box.min.x, p.box.min.x), std::min(box.min.y, p.box.min.y)},
                                {std::max(box.max.x, p.box.max.x), std::max(box.max.y, p.box.max.y)}};
     first = false;

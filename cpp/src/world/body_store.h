@@ -136,6 +136,13 @@ struct Proxy {
 constexpr std::uint16_t kChainParts = 0x8000;
 static_assert(sizeof(Proxy) == 48, "the broad phase reads proxies in its hot loops: keep them 48 bytes");
 
+/// Where a polygon's placement works: its transformed vertices and their convex hull (capacities reserved). The
+/// store's own (BodyStore::vertexScratch, hullScratch), or a thread's in a threaded setTransforms.
+struct PlaceScratch {
+  std::vector<Vec2>& vertices;
+  std::vector<Vec2>& hull;
+};
+
 struct BodyStore {
   struct Slot {
     std::uint32_t dense = 0;       ///< index in bodies when live; when free, the next free slot (or kNoSlot)
@@ -184,13 +191,24 @@ struct BodyStore {
   void remove(std::uint32_t d);
 
   /// Recomputes body k's world shape and bounds; cos / sin of the angle only when `angleChanged`. Never allocates.
-  void updateWorld(std::uint32_t k, bool angleChanged);
+  /// With `scratch` (a thread's own, each as large as the store's: a threaded setTransforms, placement_threads.cpp)
+  /// it touches nothing but body k's own records, so bodies can be placed on several threads at once.
+  void updateWorld(std::uint32_t k, bool angleChanged) { updateWorld(k, angleChanged, ownScratch()); }
+  void updateWorld(std::uint32_t k, bool angleChanged, PlaceScratch scratch);
   /// The world form of a local shape (type, numbers, polygons[polygon]) under xf (c, s: its cos, sin) into `shape`;
   /// returns bounds(shape), not widened. Never allocates.
   Aabb place(ShapeType type, const double* local, std::uint32_t polygon, Shape& shape, const Transform& xf, double c,
-             double s);
+             double s) {
+    return place(type, local, polygon, shape, xf, c, s, ownScratch());
+  }
+  Aabb place(ShapeType type, const double* local, std::uint32_t polygon, Shape& shape, const Transform& xf, double c,
+             double s, PlaceScratch scratch);
   /// A polygon's world shape from its local vertices (see the top of this file).
-  void updatePolygon(Shape& shape, PolygonPair& pp, Vec2 position, double c, double s);
+  void updatePolygon(Shape& shape, PolygonPair& pp, Vec2 position, double c, double s) {
+    updatePolygon(shape, pp, position, c, s, ownScratch());
+  }
+  void updatePolygon(Shape& shape, PolygonPair& pp, Vec2 position, double c, double s, PlaceScratch scratch);
+  PlaceScratch ownScratch() { return {vertexScratch, hullScratch}; }
 
   /// A body's reach (Body::reach), recomputed exactly when it is beyond floats.
   double reachOf(const Body& b) const {

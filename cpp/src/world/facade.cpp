@@ -31,7 +31,14 @@ Status World::step() {
   }
   w.narrow.stats = {w.broad.candidates.size() / 2, 0};
   w.narrow.prepare(w.store.size(), w.store.handles.capacity());
-  w.narrow.certify(w.broad.candidates, w.store);  // (the results are reserved for the candidates left)
+  // (the results are reserved for the candidates left)
+#if COLLIDE2D_THREADS
+  if (w.pool == nullptr || !w.narrow.certifyThreaded(w.broad.candidates, w.store, *w.pool, w.helpers)) {
+    w.narrow.certify(w.broad.candidates, w.store);
+  }
+#else
+  w.narrow.certify(w.broad.candidates, w.store);
+#endif
   const std::size_t c = w.broad.candidates.size() / 2;
   const std::size_t partBound = w.broad.partPairBound + (w.broad.chainPairs > 0 ? w.chainPartBound() : 0);
   if (!(w.narrow.reserveResults(c, partBound) && w.pairs.reserve(c, w.store.slots.size()))) {
@@ -122,7 +129,15 @@ Status World::setThreadCount(int n) {
 #endif
     if (pool == nullptr) return Status{Error::OutOfMemory, "threadCount"};
   }
+  const std::size_t placeChunks = n > 1 ? Impl::kPlaceChunksPerThread * static_cast<std::size_t>(n) : 0;
+  std::unique_ptr<world::PlaceChunk[]> chunks;
+  if (placeChunks > 0) {
+    chunks.reset(new (std::nothrow) world::PlaceChunk[placeChunks]);
+    if (!chunks) return world::outOfMemory();
+  }
   if (!w.narrow.setThreads(n)) return world::outOfMemory();
+  w.placeChunks = std::move(chunks);
+  w.placeChunkCount = placeChunks;
   w.ownPool = std::move(own);
   w.pool = pool;
   w.helpers = n - 1;
@@ -205,7 +220,7 @@ Status World::moveAndSlide(const Shape& shape, const Transform& xf, Vec2 displac
 std::size_t World::heapBytes() const {
   const Impl& w = impl();
   return w.store.heapBytes() + w.broad.heapBytes() + w.narrow.heapBytes() + w.pairs.heapBytes() +
-         w.queries.heapBytes();
+         w.queries.heapBytes() + w.placeHeapBytes();
 }
 
 }  // namespace collide2d

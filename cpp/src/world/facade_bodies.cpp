@@ -367,6 +367,7 @@ Status World::setTransforms(std::span<const double> xya) {
   Impl& w = impl();
   const std::size_t n = w.store.size();
   if (xya.size() != 3 * n) return Status{Error::InvalidArgument, "transforms"};
+  if (Status st; w.setTransformsThreaded(xya, st)) return st;  // (placement_threads.cpp: the same, on several threads)
   for (const double v : xya) {
     if (!std::isfinite(v)) return Status{Error::NotFinite, "transforms"};
   }

@@ -151,21 +151,29 @@ NarrowPhase::PairCache* NarrowPhase::newCache(const BodyHandle* handles, std::ui
 // first separating one) cost more than they spared (measured on the 10k benchmark scene, Contacts mode: 44.0 million
 // instructions per frame with certificates, 40.8 without; PairsOnly: 30.9 with, 36.8 without).
 void NarrowPhase::certify(std::vector<std::uint32_t>& candidates, const BodyStore& store) {
-  std::uint32_t* cand = candidates.data();
-  const std::size_t n = candidates.size();
-  std::size_t out = 0;
-  const bool use = certsLive_;
-  const BodyHandle* handles = store.handles.data();
+  if (!certsLive_) return;  // (nothing to drop or flag)
+  const std::size_t kept =
+      certifyRange(candidates.data(), 0, candidates.size(), store.handles.data(), nullptr, stats.certified);
+  candidates.resize(kept);
+}
+
+// certify()'s loop over the candidate words [begin, end), compacted from `begin` (returns where they end). An expired
+// certificate is freed at once, or, given `expired` (a chunk of certifyThreaded), listed by its index in cache_.
+__attribute__((always_inline)) inline std::size_t NarrowPhase::certifyRange(std::uint32_t* cand, std::size_t begin,
+                                                                            std::size_t end, const BodyHandle* handles,
+                                                                            std::vector<std::uint32_t>* expired,
+                                                                            std::size_t& certified) {
+  std::size_t out = begin;
   constexpr std::size_t kAhead = 2 * 8;  // (the lists of candidates a few ahead prefetched: scattered in memory)
-  for (std::size_t k = 0; k < n; k += 2) {
-    if (use && k + kAhead < n) {
+  for (std::size_t k = begin; k < end; k += 2) {
+    if (k + kAhead < end) {
       __builtin_prefetch(cache_.data() + kCacheWays * cand[k + kAhead]);
       __builtin_prefetch(cache_.data() + kCacheWays * (cand[k + kAhead + 1] & kCandidateIndex));
       __builtin_prefetch(drift_.data() + cand[k + kAhead]);
       __builtin_prefetch(drift_.data() + (cand[k + kAhead + 1] & kCandidateIndex));
     }
     std::uint32_t i = cand[k], j = cand[k + 1];
-    if (use) {
+    {
       const bool compound = (j & kCompoundPair) != 0;
       const std::uint32_t jj = j & kCandidateIndex;
       if (PairCache* e = findCache(handles, i, jj)) {
@@ -176,9 +184,11 @@ void NarrowPhase::certify(std::vector<std::uint32_t>& candidates, const BodyStor
             compound ? compoundBits(left, (e->bits >> kMaskShift) & ((1u << kMaskPairs) - 1)) : cacheBits(left, hit);
         if (bits != 0) {
           e->bits = bits;
-          ++stats.certified;
+          ++certified;
           if (!hit) continue;
           i |= kCertifiedHit;
+        } else if (expired != nullptr) {
+          expired->push_back(static_cast<std::uint32_t>(e - cache_.data()));  // (room reserved: one per candidate)
         } else {
           e->partner = kNullBody;
         }
@@ -187,7 +197,17 @@ void NarrowPhase::certify(std::vector<std::uint32_t>& candidates, const BodyStor
     cand[out++] = i;
     cand[out++] = j;
   }
-  candidates.resize(out);
+  return out;
+}
+
+// (certify()'s loop over one chunk, the expired certificates listed)
+void NarrowPhase::certifyChunk(void* self, std::size_t k) {
+  NarrowPhase& np = *static_cast<NarrowPhase*>(self);
+  Chunk& ch = np.chunks_[k];
+  ch.expired.clear();
+  ch.certified = 0;
+  ch.kept = np.certifyRange(np.chunkCandidatesMut_, ch.begin, ch.end, np.chunkStore_->handles.data(), &ch.expired,
+                            ch.certified) - ch.begin;
 }
 
 void NarrowPhase::finish() {
@@ -547,7 +567,8 @@ bool NarrowPhase::oversized() const {
   for (std::size_t k = 0; k < chunkCount_; ++k) {
     const Chunk& ch = chunks_[k];
     chunks = chunks || world::oversized(ch.bodies) || world::oversized(ch.contacts) ||
-             world::oversized(ch.manifolds) || world::oversized(ch.parts) || world::oversized(ch.certs);
+             world::oversized(ch.manifolds) || world::oversized(ch.parts) || world::oversized(ch.certs) ||
+             world::oversized(ch.expired);
   }
 #endif
   return world::oversized(pairBodies) || world::oversized(pairContacts) || world::oversized(pairManifolds) ||
@@ -568,6 +589,7 @@ void NarrowPhase::releaseSlack() {
     shrink(ch.manifolds);
     shrink(ch.parts);
     shrink(ch.certs);
+    shrink(ch.expired);
   }
 #endif
 }
@@ -579,7 +601,7 @@ std::size_t NarrowPhase::heapBytes() const {
   for (std::size_t k = 0; k < chunkCount_; ++k) {
     const Chunk& ch = chunks_[k];
     chunks += capacityBytes(ch.bodies) + capacityBytes(ch.contacts) + capacityBytes(ch.manifolds) +
-              capacityBytes(ch.parts) + capacityBytes(ch.certs);
+              capacityBytes(ch.parts) + capacityBytes(ch.certs) + capacityBytes(ch.expired);
   }
 #endif
   return capacityBytes(pairBodies) + capacityBytes(pairContacts) + capacityBytes(pairManifolds) +

@@ -25,11 +25,16 @@ namespace collide2d::world {
 
 class ThreadPool;
 
-/// The threaded narrow phase's knobs, for the tests (tests/native/world_threads_test.cpp): the fewest candidate pairs
-/// a chunk gets (a step with fewer than twice as many runs on one thread), and how many steps ran threaded.
+/// The threads' knobs, for the tests (tests/native/world_threads_test.cpp): the fewest candidate pairs a chunk of the
+/// narrow phase gets (a step with fewer than twice as many runs on one thread), and how many steps ran threaded; the
+/// fewest bodies a chunk of setTransforms(xya) places (placement_threads.cpp: fewer than twice as many bodies are
+/// placed on one thread), and how many setTransforms calls ran threaded.
 struct ThreadTuning {
   static inline std::atomic<std::size_t> minChunkPairs{1024};
   static inline std::atomic<std::size_t> threadedSteps{0};
+  static inline std::atomic<std::size_t> minChunkBodies{2048};
+  static inline std::atomic<std::size_t> threadedPlacements{0};
+  static inline std::atomic<std::size_t> threadedCertifies{0};  ///< steps whose certify() ran threaded
 };
 
 struct NarrowPhase {
@@ -55,10 +60,16 @@ struct NarrowPhase {
   void moved(std::uint32_t k, Vec2 d, bool turned) {
     if (!certsLive_) return;
     const float was = drift_[k];
-    drift_[k] = turned ? std::numeric_limits<float>::infinity()
-                       : floatUp((static_cast<double>(was) + std::sqrt(d.x * d.x + d.y * d.y)) * (1.0 + 0x1p-40));
+    drift_[k] = drifted(was, d, turned);
     if (was == 0.0f && drift_[k] != 0.0f) drifted_.push_back(k);  // (once per body: capacity reserved)
   }
+  /// moved() from one of several threads placing disjoint bodies (a threaded setTransforms): writes body k's drift
+  /// only, without listing it; call unlistDrifts() (one thread) before the next step.
+  void movedUnlisted(std::uint32_t k, Vec2 d, bool turned) {
+    if (certsLive_) drift_[k] = drifted(drift_[k], d, turned);
+  }
+  /// Some drifts are not listed: finish() clears every body's.
+  void unlistDrifts() { driftedValid_ = false; }
 
   // -- the stages of step() --
   /// Makes (every list free) or gives back the certificates' arrays for this step (PairsOnly mode with coherence).
@@ -75,6 +86,10 @@ struct NarrowPhase {
   // -- threads (narrow_phase_threads.cpp; World::setThreadCount) --
   /// Chunks for `threads` threads (1: none; the chunks' buffers grow in reserveChunks); false when memory can't be had.
   bool setThreads(int threads);
+  /// certify() over fixed chunks of the candidates run by `pool` (`helpers` of its workers), when it uses
+  /// certificates and there are more than one thread and enough candidates; false (nothing done) otherwise or when the
+  /// chunks' lists cannot be had. The same candidates kept, flags, certificates and counts as certify(), bit for bit.
+  bool certifyThreaded(std::vector<std::uint32_t>& candidates, const BodyStore& store, ThreadPool& pool, int helpers);
   /// Whether this step's `candidates` pairs (after certify) go to testThreaded: more than one thread and enough pairs.
   bool threaded(std::size_t candidates) const;
   /// Room in every chunk's buffers for its share of `candidates` pairs (call when threaded()); false: no memory.
@@ -138,6 +153,10 @@ struct NarrowPhase {
     std::vector<std::uint32_t> bodies, parts;
     std::vector<double> contacts, manifolds;
     std::vector<NewCert> certs;
+    // (certifyThreaded: the certificates found expired, by index in cache_, freed at the merge; how many candidate
+    // words the chunk kept, compacted at its start, and how many it certified)
+    std::vector<std::uint32_t> expired;
+    std::size_t kept = 0, certified = 0;
   };
   std::unique_ptr<Chunk[]> chunks_;  ///< kChunksPerThread per thread (null for one thread)
   std::size_t chunkCount_ = 0;       ///< the chunks that exist
@@ -158,6 +177,10 @@ struct NarrowPhase {
   bool certifiedParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb, const Pieces& pa, const Pieces& pb,
                       bool knownHit, Out& out);
   static void runChunk(void* self, std::size_t chunk);
+  static void certifyChunk(void* self, std::size_t chunk);
+  std::size_t certifyRange(std::uint32_t* cand, std::size_t begin, std::size_t end, const BodyHandle* handles,
+                           std::vector<std::uint32_t>* expired, std::size_t& certified);
+  std::uint32_t* chunkCandidatesMut_ = nullptr;     ///< during certifyThreaded: the candidates
   /// The records of a pair with a sensor body (world.h, "Sensors"): every number NaN; a manifold of no point.
   static Contact sensorContact() {
     const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -174,6 +197,10 @@ struct NarrowPhase {
     mf.normal = {nan, nan};
     mf.count = 0;
     return mf;
+  }
+  static float drifted(float was, Vec2 d, bool turned) {
+    return turned ? std::numeric_limits<float>::infinity()
+                  : floatUp((static_cast<double>(was) + std::sqrt(d.x * d.x + d.y * d.y)) * (1.0 + 0x1p-40));
   }
   /// The certificate of bodies ka, kb (dense indices), or null.
   PairCache* findCache(const BodyHandle* handles, std::uint32_t ka, std::uint32_t kb);

@@ -14,6 +14,7 @@
 #include "world/thread_pool.h"
 
 #include <algorithm>
+#include <cstring>
 #include <new>
 
 namespace collide2d::world {
@@ -38,6 +39,42 @@ bool NarrowPhase::setThreads(int threads) {
   chunkCount_ = n;
   chunksUsed_ = 0;
   threads_ = threads;
+  return true;
+}
+
+// certify() by chunks of consecutive candidates. What a chunk writes: its own candidates (compacted at the start of
+// its range), the bits of the certificates of its own candidates (each pair is one candidate), and its own lists and
+// counts. What certify() does besides, freeing an expired certificate (partner = kNullBody), is listed and done at the
+// merge, in chunk order: in certify() no later candidate can see that entry anyway (a lookup matches a live handle,
+// never kNullBody), and no other chunk may write a list entry it reads. The merge moves each chunk's kept
+// candidates after the previous chunk's: the order certify() keeps.
+bool NarrowPhase::certifyThreaded(std::vector<std::uint32_t>& candidates, const BodyStore& store, ThreadPool& pool,
+                                  int helpers) {
+  const std::size_t c = candidates.size() / 2;
+  if (!certsLive_ || !threaded(c)) return false;
+  const std::size_t m = std::min(chunkCount_, c / minChunkPairs());
+  for (std::size_t k = 0; k < m; ++k) {
+    Chunk& ch = chunks_[k];
+    ch.begin = 2 * (c * k / m);
+    ch.end = 2 * (c * (k + 1) / m);
+    if (!grow(ch.expired, (ch.end - ch.begin) / 2, 5)) return false;
+  }
+  ThreadTuning::threadedCertifies.fetch_add(1, std::memory_order_relaxed);
+  chunkCandidatesMut_ = candidates.data();
+  chunkStore_ = &store;
+  pool.run(m, &NarrowPhase::certifyChunk, this, helpers);
+  chunkCandidatesMut_ = nullptr;
+  chunkStore_ = nullptr;
+  std::uint32_t* cand = candidates.data();
+  std::size_t out = 0;
+  for (std::size_t k = 0; k < m; ++k) {
+    const Chunk& ch = chunks_[k];
+    if (out != ch.begin) std::memmove(cand + out, cand + ch.begin, ch.kept * sizeof(std::uint32_t));
+    out += ch.kept;
+    stats.certified += ch.certified;
+    for (const std::uint32_t e : ch.expired) cache_[e].partner = kNullBody;
+  }
+  candidates.resize(out);
   return true;
 }
 

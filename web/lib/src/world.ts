@@ -429,9 +429,10 @@ export class World {
   }
 
   /**
-   * Threads step() uses: 1 (the default) up to {@link maxThreadCount}(). Only the `collide2d/threads` entry has
-   * threads (see the README, "Threads": the page must be cross-origin isolated); with the default entries the most is
-   * 1. The answers are the same bit for bit on any number of threads; a step with few candidate pairs runs on one.
+   * Threads step() and setTransforms(xya) use: 1 (the default) up to {@link maxThreadCount}(). Only the
+   * `collide2d/threads` entry has threads (see the README, "Threads": the page must be cross-origin isolated); with
+   * the default entries the most is 1. The answers are the same bit for bit on any number of threads; a step with
+   * few candidate pairs, and a setTransforms of a World of fewer than 4,096 bodies, run on one.
    * @throws TypeError when `n` is not an integer; RangeError (code `OutOfRange`) when it is out of range; RangeError
    *   (code `OutOfMemory`) when a worker cannot be started. The count is then unchanged.
    */
