@@ -13,8 +13,9 @@
 // (distance.cpp, cast.cpp and world/casts.cpp at -O3, the ordered candidate walk: +9.7 KB), chain bodies (+7.7 KB)
 // and the pose forms of distance() and cast() (+1.0 KB): 165,808 (bundle 21,635 + wasm 144,173; see docs/size.md).
 // Then the single calls' speed (the trusted pair paths of the wrapper and of the collide, overlaps, distance and cast
-// bindings: +0.9 KB, 165,831 -> 166,732; bench/results/2026-11-29-single-calls-2.md). The inline entry (the wasm
-// embedded gzipped, in base64) is reported on its own.
+// bindings: +0.9 KB, 165,831 -> 166,732; bench/results/2026-11-29-single-calls-2.md), the level scene's World frame
+// (the pair sort's span, finish's live blocks, compound pairs' certificates: +1.3 KB; bench/results/2026-11-29-level.md).
+// The inline entry (the wasm embedded gzipped, in base64) is reported on its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -22,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
-const BUDGET = 167000;
+const BUDGET = 168500;
 const file = (path) => fileURLToPath(new URL(path, import.meta.url));
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 

@@ -125,8 +125,10 @@
 //   candidates are answered by certificates. In Contacts and Manifolds modes every touching pair's contact must be
 //   computed afresh (bit for bit) and certificates could spare only the separated pairs: making them costs more than
 //   they spare there (measured: 44.0 million instructions per 10k frame with them, 40.8 without), so those modes do
-//   without, as do compound bodies' pairs. Cost: 24 + 4 bytes per body, allocated at the first step that uses them
-//   and given back at the first step in another mode or with coherence off (heapBytes() shows both).
+//   without. A compound body's pair has one when it has at most 6 part pairs and no chain (the certificate holds the
+//   smallest budget of its part pairs and which of them touch: its pairParts() records are those of a fresh
+//   computation too; tested against brute force in tests/native/world_compound_test.cpp). Cost: 24 + 4 bytes per
+//   body (and a bit per 64 bodies), allocated at the first step that uses them and given back at the first step in another mode or with coherence off (heapBytes() shows both).
 // * Compound bodies: addCompound(parts) makes one body of 1..kMaxParts convex parts (BodyPart: a Shape of any type
 //   above, placed by a local offset Transform); addOutline(points) takes any simple outline, concave allowed (a
 //   Polygon body when convex, else a compound of decompose()'s parts). Part k's local shape is its shape placed by its

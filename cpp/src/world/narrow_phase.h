@@ -125,6 +125,13 @@ struct NarrowPhase {
   /// The bodies whose drift is not zero (reset at finish), by dense index; void after a removal (every drift reset).
   std::vector<std::uint32_t> drifted_;
   bool driftedValid_ = true;
+  /// Which blocks of kBlockBodies bodies' lists may hold a certificate (bit b of word w: block 64 w + b): set when
+  /// newCache fills an entry, cleared by finish when none is left, so that finish visits only those blocks (the level
+  /// scene's 50k static bodies mostly hold none). One bit per 64 bodies.
+  static constexpr std::size_t kBlockBodies = 64;
+  static constexpr std::size_t blockWords(std::size_t bodies) { return (bodies + 64 * kBlockBodies - 1) / (64 * kBlockBodies); }
+  std::vector<std::uint64_t> liveBlocks_;
+  void markLive(std::uint32_t k) { liveBlocks_[k / (64 * kBlockBodies)] |= std::uint64_t{1} << (k / kBlockBodies % 64); }
 
   /// A certificate made by a chunk of a threaded step, given its place (newCache) when the chunks are merged.
   struct NewCert {
@@ -164,7 +171,11 @@ struct NarrowPhase {
   bool testBoolean(const BodyStore& store, std::uint32_t i, std::uint32_t j, Out& out);
   void testOther(const BodyStore& store, std::uint32_t i, std::uint32_t j, bool knownHit, Out& out);
   /// A candidate with a compound body (A: the smaller slot index); `sensor`: a body of the pair is a sensor.
-  void testParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb, bool sensor, Out& out);
+  /// knownHit: a compound pair's certificate says a part pair touches (certify).
+  void testParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb, bool sensor, bool knownHit, Out& out);
+  /// testParts with a compound pair's certificate (narrow_phase.cpp); false: testParts tests as usual.
+  bool certifiedParts(const BodyStore& store, std::uint32_t ka, std::uint32_t kb, const Pieces& pa, const Pieces& pb,
+                      bool knownHit, Out& out);
   static void runChunk(void* self, std::size_t chunk);
   static void certifyChunk(void* self, std::size_t chunk);
   std::size_t certifyRange(std::uint32_t* cand, std::size_t begin, std::size_t end, const BodyHandle* handles,

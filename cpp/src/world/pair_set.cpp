@@ -4,6 +4,7 @@
 #include "world/common.h"
 #include "world/memory.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace collide2d::world {
@@ -51,7 +52,16 @@ void PairSet::sortKeys(std::span<const std::uint32_t> pairBodies, std::size_t sl
   const std::size_t pairs = pairBodies.size() / 2;
   keys.resize(2 * pairs);
   std::uint32_t* k = keys.data();
-  fillZero(slotCounts, slots + 1);
+  // The counts span the slots up to the largest slot A only (A is the pair's smaller slot: with the static bodies
+  // added after the moving ones, as in a level, the statics' slots are never an A): clearing and summing every slot
+  // cost the level scene (55k bodies, 13k pairs) 0.5 million instructions per step.
+  // (Only where the slots outnumber the pairs: else the pass over the pairs costs more than it spares.)
+  std::uint32_t top = static_cast<std::uint32_t>(slots);  // the largest slot A + 1 (<= slots)
+  if (slots > 2 * pairs) {
+    top = 0;
+    for (std::size_t p = 0; p < pairs; ++p) top = std::max(top, indexOf(pairBodies[2 * p]) + 1);
+  }
+  fillZero(slotCounts, std::size_t{top} + 1);
   for (std::size_t p = 0; p < pairs; ++p) ++slotCounts[indexOf(pairBodies[2 * p]) + 1];
   for (std::size_t i = 1; i < slotCounts.size(); ++i) slotCounts[i] += slotCounts[i - 1];
   for (std::size_t p = 0; p < pairs; ++p) {
