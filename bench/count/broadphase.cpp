@@ -40,7 +40,7 @@
 #include <string>
 #include <vector>
 
-#include "../scene.h"
+#include "../scene_world.h"
 #include "world/broad_phase.h"
 #include "broadphase_csr.h"
 
@@ -91,14 +91,7 @@ Scene makeScene(const std::string& name) {
   sc.s = scene::makeScene(level ? 5000 : std::atoi(name.c_str() + 7));
   sc.s0 = sc.s;
   for (const scene::Body& b : sc.s.bodies) {
-    const Transform xf{{b.x, b.y}, b.angle};
-    BodyHandle h = kNullBody;
-    switch (b.kind) {
-      case scene::Kind::Circle: (void)w.addCircle({{0, 0}, b.a}, xf, 0, {}, h); break;
-      case scene::Kind::Aabb: (void)w.addAabb({{-b.a / 2, -b.b / 2}, {b.a / 2, b.b / 2}}, xf, 0, {}, h); break;
-      case scene::Kind::Box: (void)w.addBox({{0, 0}, {b.a, b.b}, 0}, xf, 0, {}, h); break;
-      case scene::Kind::Polygon: (void)w.addPolygon(std::span<const double>(b.points), xf, 0, {}, h); break;
-    }
+    (void)scene::addToWorld(w, b);
   }
   sc.moving = w.bodyCount();
   (void)w.step();

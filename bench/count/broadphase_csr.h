@@ -23,6 +23,8 @@
 // Static bodies are not handled (moving scenes only).
 #pragma once
 
+#include "world/grid_lanes.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -33,33 +35,13 @@ namespace csr {
 
 using namespace collide2d;
 
-using I8 = std::int16_t __attribute__((vector_size(16)));
-inline I8 load8(const std::int16_t* p) {
-  I8 v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-inline bool any(I8 v) {
-  std::uint64_t h[2];
-  std::memcpy(h, &v, sizeof h);
-  return (h[0] | h[1]) != 0;
-}
-inline I8 firstLanes(std::uint32_t n) {
-  const I8 lane{0, 1, 2, 3, 4, 5, 6, 7};
-  return lane < static_cast<std::int16_t>(n < 8 ? n : 8);
-}
-constexpr double kQuantum = 16383.0;
-struct Q {
-  std::int16_t lo, hi;
-};
-inline Q quantise(double min, double max, double corner, double scale, bool before) {
-  double a = (min - corner) * scale, b = (max - corner) * scale;
-  a = a > 0.0 ? (a < kQuantum ? a : kQuantum) : 0.0;
-  b = b > 0.0 ? (b < kQuantum ? b : kQuantum) : 0.0;
-  const int fa = static_cast<int>(a), fb = static_cast<int>(b);
-  const int cb = fb + (static_cast<double>(fb) < b ? 1 : 0);
-  return {static_cast<std::int16_t>(2 * fa + (before ? 1 : 0)), static_cast<std::int16_t>(2 * cb + 1)};
-}
+using world::lanes::any;
+using world::lanes::firstLanes;
+using world::lanes::I8;
+using world::lanes::kQuantum;
+using world::lanes::load8;
+using world::lanes::quantise;
+using Q = world::lanes::Quantised;
 inline std::int32_t cellOf(double v, double o, double inv) {
   double c = (v - o) * inv;
   c = c < -1073741824.0 ? -1073741824.0 : (c > 1073741824.0 ? 1073741824.0 : c);

@@ -14,7 +14,7 @@
 #include <span>
 #include <vector>
 
-#include "../scene.h"
+#include "../scene_world.h"
 
 using namespace collide2d;
 
@@ -28,14 +28,7 @@ int main(int argc, char** argv) {
   World w;
   std::vector<BodyHandle> hs;
   for (const scene::Body& b : s.bodies) {
-    const Transform xf{{b.x, b.y}, b.angle};
-    BodyHandle h = kNullBody;
-    switch (b.kind) {
-      case scene::Kind::Circle: (void)w.addCircle({{0, 0}, b.a}, xf, 0, {}, h); break;
-      case scene::Kind::Aabb: (void)w.addAabb({{-b.a / 2, -b.b / 2}, {b.a / 2, b.b / 2}}, xf, 0, {}, h); break;
-      case scene::Kind::Box: (void)w.addBox({{0, 0}, {b.a, b.b}, 0}, xf, 0, {}, h); break;
-      case scene::Kind::Polygon: (void)w.addPolygon(std::span<const double>(b.points), xf, 0, {}, h); break;
-    }
+    const BodyHandle h = scene::addToWorld(w, b);
     hs.push_back(h);
   }
   (void)w.step();

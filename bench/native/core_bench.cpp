@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "../scene.h"
+#include "../scene_world.h"
 
 namespace {
 using namespace collide2d;
@@ -136,14 +136,7 @@ struct ScenePairs {
     World w;
     w.reserve(s.bodies.size());
     for (const scene::Body& b : s.bodies) {
-      const Transform xf{{b.x, b.y}, b.angle};
-      BodyHandle h = kNullBody;
-      switch (b.kind) {
-        case scene::Kind::Circle: (void)w.addCircle({{0, 0}, b.a}, xf, 0, {}, h); break;
-        case scene::Kind::Aabb: (void)w.addAabb({{-b.a / 2, -b.b / 2}, {b.a / 2, b.b / 2}}, xf, 0, {}, h); break;
-        case scene::Kind::Box: (void)w.addBox({{0, 0}, {b.a, b.b}, 0}, xf, 0, {}, h); break;
-        case scene::Kind::Polygon: (void)w.addPolygon(std::span<const double>(b.points), xf, 0, {}, h); break;
-      }
+      (void)scene::addToWorld(w, b);
     }
     std::vector<Aabb> box;
     for (const BodyHandle h : w.bodies()) {
