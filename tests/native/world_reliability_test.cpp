@@ -402,10 +402,13 @@ TEST(WorldCliffs, NoBufferForPairsTheFiltersReject) {
   EXPECT_EQ(w.beginEvents().size(), 2000u * 1999u);
 }
 
-TEST(WorldCliffs, HeavyFrameBuffersSurviveLightFramesThenShrink) {
-  // Heavy (all bodies on one point) / light (apart) alternation keeps the heavy frame's buffers (hysteresis); a long
-  // run of light frames gives them back.
+namespace {
+// Heavy (all bodies on one point) / light (apart) alternation keeps the heavy frame's buffers (hysteresis); a long
+// run of light frames gives them back. On `threads` threads (the heavy frames are threaded, the light ones not: the
+// chunks' buffers, unused by the light frames, are given back too).
+void heavyThenLight(unsigned threads) {
   World w;
+  ASSERT_TRUE(w.setThreadCount(threads).ok());
   const int n = 600;
   std::vector<double> together, apart;
   for (int i = 0; i < n; ++i) {
@@ -430,7 +433,19 @@ TEST(WorldCliffs, HeavyFrameBuffersSurviveLightFramesThenShrink) {
   }
   ASSERT_TRUE(w.setTransforms(apart).ok());
   for (int k = 0; k < 200; ++k) ASSERT_TRUE(w.step().ok());
-  EXPECT_LT(w.heapBytes(), heavy / 4) << "slack kept after 200 light frames";
+  EXPECT_LT(w.heapBytes(), heavy / 4) << "slack kept after 200 light frames on " << threads << " thread(s)";
+}
+}  // namespace
+
+TEST(WorldCliffs, HeavyFrameBuffersSurviveLightFramesThenShrink) { heavyThenLight(1); }
+
+TEST(WorldCliffs, HeavyFrameBuffersSurviveLightFramesThenShrinkOnTwoThreads) {
+  if (World::maxThreadCount() < 2) {  // a build without threads (the default wasm module) refuses a second one
+    World w;
+    EXPECT_EQ(w.setThreadCount(2).error, Error::InvalidArgument);
+    return;
+  }
+  heavyThenLight(2);
 }
 
 TEST(WorldCliffs, LargeQueriesMatchBruteForce) {

@@ -535,6 +535,9 @@ void NarrowPhase::test(const std::vector<std::uint32_t>& candidates, const BodyS
   pairManifolds.clear();
   Out out{pairBodies, pairContacts, pairParts, pairManifolds, nullptr};
   testRange(candidates.data(), candidates.size(), store, out);
+#if COLLIDE2D_THREADS
+  chunksUsed_ = 0;  // (no chunk holds this step's data: releaseSlack may give all of theirs back)
+#endif
 }
 
 void NarrowPhase::testRange(const std::uint32_t* cand, std::size_t n, const BodyStore& store, Out& out) {
@@ -564,11 +567,14 @@ void NarrowPhase::testRange(const std::uint32_t* cand, std::size_t n, const Body
 bool NarrowPhase::oversized() const {
   bool chunks = false;
 #if COLLIDE2D_THREADS
+  // A chunk this step did not use holds nothing live (a light step after heavy threaded ones): its buffers are slack
+  // whatever their stale contents.
+  const auto slack = [](const auto& v, bool used) { return used ? world::oversized(v) : v.capacity() > 4096; };
   for (std::size_t k = 0; k < chunkCount_; ++k) {
     const Chunk& ch = chunks_[k];
-    chunks = chunks || world::oversized(ch.bodies) || world::oversized(ch.contacts) ||
-             world::oversized(ch.manifolds) || world::oversized(ch.parts) || world::oversized(ch.certs) ||
-             world::oversized(ch.expired);
+    const bool used = k < chunksUsed_;
+    chunks = chunks || slack(ch.bodies, used) || slack(ch.contacts, used) || slack(ch.manifolds, used) ||
+             slack(ch.parts, used) || slack(ch.certs, used) || slack(ch.expired, used);
   }
 #endif
   return world::oversized(pairBodies) || world::oversized(pairContacts) || world::oversized(pairManifolds) ||
@@ -583,7 +589,15 @@ void NarrowPhase::releaseSlack() {
 #if COLLIDE2D_THREADS
   for (std::size_t k = 0; k < chunkCount_; ++k) {
     Chunk& ch = chunks_[k];
-    if (k >= chunksUsed_) ch.begin = ch.end = 0;
+    if (k >= chunksUsed_) {
+      ch.begin = ch.end = 0;
+      ch.bodies.clear();
+      ch.contacts.clear();
+      ch.manifolds.clear();
+      ch.parts.clear();
+      ch.certs.clear();
+      ch.expired.clear();
+    }
     shrink(ch.bodies);
     shrink(ch.contacts);
     shrink(ch.manifolds);
