@@ -17,6 +17,7 @@
 #endif
 
 #include <atomic>
+#include <cmath>
 #include <cstdlib>
 #include <new>
 #include <vector>
@@ -152,10 +153,14 @@ TEST(WorldOutOfMemory, StepLeavesTheWorldAndTheLastResultsAsTheyWere) {
   World w;
   std::vector<double> together;
   ASSERT_NO_FATAL_FAILURE(build(w, together));
-  // Moving never allocates (every allocation failing).
+  // Moving never allocates (every allocation failing), nor asking whether a move would be accepted.
   arm(0);
+  const Status checked = w.checkTransform(w.bodies()[0], {{1, 2}, 3});
+  const Status refused = w.checkTransform(w.bodies()[0], {{NAN, 0}, 0});
   const Status moved = w.setTransforms(together);
   disarm();
+  ASSERT_TRUE(checked.ok());
+  ASSERT_EQ(refused.error, Error::NotFinite);
   ASSERT_TRUE(moved.ok());
   const int failures = expectAllOrNothing(w, [&] { return w.step(); });
   EXPECT_GE(failures, 1);  // the step had to allocate
