@@ -180,11 +180,15 @@ Contact collide(const Circle& c, const Segment& s) {
   out.point = cp.point;
   const Vec2 e = s.b - s.a;
   // The rounded foot parameter can clamp to an end while the centre's exact projection lies inside the segment (a
-  // centre within rounding of an end, the segment running on past it): whether the centre lies past that end is
-  // decided exactly, and only a centre past it takes the direction to the end (which rounding noise would set).
-  const bool inside = s.a != s.b && ((cp.t > 0.0 && cp.t < 1.0) ||
-                                     (cp.t == 1.0 && detail::dotSignExact(c.center, s.b, s.b, s.a) <= 0) ||
-                                     (cp.t == 0.0 && detail::dotSignExact(c.center, s.a, s.a, s.b) <= 0));
+  // centre within rounding of an end, the segment running on past it): whether the centre lies past either end is
+  // then decided exactly, and only a centre past one takes the direction to that end (which rounding noise would
+  // set). Both ends are checked: a segment far shorter than the centre's distance can underflow in the rescaled
+  // parameter, which then clamps to a although the centre lies past b.
+  const bool proper = s.a != s.b;
+  const bool clamped = proper && (cp.t == 0.0 || cp.t == 1.0);
+  const bool pastB = clamped && detail::dotSignExact(c.center, s.b, s.b, s.a) > 0;
+  const bool pastA = clamped && !pastB && detail::dotSignExact(c.center, s.a, s.a, s.b) > 0;
+  const bool inside = proper && ((cp.t > 0.0 && cp.t < 1.0) || (clamped && !pastA && !pastB));
   if (inside) {
     // The foot lies inside the segment: the normal is the segment's own perpendicular, on the side decided exactly
     // (the rounded foot may sit on either side of the centre when the centre is within rounding of the line), and
@@ -204,7 +208,10 @@ Contact collide(const Circle& c, const Segment& s) {
     out.normal = detail::noNegativeZero(out.normal);
     return out;
   }
-  const Vec2 toClosest = cp.point - c.center;
+  // Past an end: that end, decided exactly (the clamped parameter may name the other one, see above).
+  const Vec2 end = pastB ? s.b : pastA ? s.a : cp.point;
+  out.point = end;
+  const Vec2 toClosest = end - c.center;
   if (toClosest.x == 0.0 && toClosest.y == 0.0) {
     // The centre is an endpoint (or the segment is a point at the centre): the left normal (zero-length: +x).
     const Vec2 n = detail::unitOrZero(perp(e));
@@ -212,7 +219,8 @@ Contact collide(const Circle& c, const Segment& s) {
     out.depth = c.radius;
   } else {
     out.normal = detail::unitOrZero(toClosest);
-    out.depth = std::max(0.0, c.radius - std::sqrt(cp.distanceSquared));
+    const double dist = end == cp.point ? std::sqrt(cp.distanceSquared) : detail::hypot(toClosest.x, toClosest.y);
+    out.depth = std::max(0.0, c.radius - dist);
   }
   out.normal = detail::noNegativeZero(out.normal);
   return out;

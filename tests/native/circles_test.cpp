@@ -287,6 +287,32 @@ TEST(CircleSegment, Collide) {
   EXPECT_FALSE(collide(Circle{{0, 0}, 1}, Segment{{-1, up(1)}, {1, up(1)}}).hit);
 }
 
+// A segment far shorter than the centre's distance (2^-459 against 2^91): the rescaled foot parameter underflows and
+// clamps to a, although the centre lies past b. The contact must still point from b to the centre, with the depth
+// r - |c - b|, and the manifold's point moved by normal * depth must land back on the segment (query_fuzz finding).
+TEST(CircleSegment, TinySegmentFarCentrePastTheOtherEnd) {
+  const Segment s{{0, 0}, {0, 0x1.802p-459}};
+  const Circle c{{0, 0x1.2p+91}, 0x1.0000000000003p+110};
+  const Contact k = collide(c, s);
+  ASSERT_TRUE(k.hit);
+  EXPECT_EQ(k.normal, (Vec2{0, -1}));
+  EXPECT_EQ(k.point, s.b);
+  EXPECT_EQ(k.depth, c.radius - (c.center.y - s.b.y));
+  const Contact r = collide(s, c);
+  EXPECT_EQ(r.normal, (Vec2{0, 1}));
+  EXPECT_EQ(r.depth, k.depth);
+  const Manifold m = collideManifold(s, c);
+  ASSERT_EQ(m.count, 1);
+  EXPECT_EQ(m.normal.y, 1.0);
+  const Vec2 back = m.points[0].point + m.normal * m.points[0].depth;
+  EXPECT_LE(std::fabs(back.x), 0x1p-400);
+  EXPECT_LE(std::fabs(back.y), 0x1p+40);  // on the segment within 2^-51 of the scale 2^91
+  // The mirror: centre past a with the segment reversed.
+  const Contact m2 = collide(c, Segment{s.b, s.a});
+  EXPECT_EQ(m2.normal, (Vec2{0, -1}));
+  EXPECT_EQ(m2.point, s.b);
+}
+
 TEST(CircleShapes, NonFiniteInputIsDefined) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();
