@@ -546,6 +546,8 @@ class World {
   struct StepStats {
     std::size_t candidates = 0;
     std::size_t certified = 0;
+    /// A quiet step (see "Quiet steps" at the top of this file): the grid and the last step's candidates were kept.
+    bool quiet = false;
   };
   StepStats stepStats() const;
 
@@ -553,7 +555,7 @@ class World {
   /// The parts (body store, broad phase, narrow phase, pair set, queries: cpp/src/world/), held in place so that
   /// constructing a World allocates nothing (cpp/src/world/facade.cpp checks that they fit).
   struct Impl;
-  static constexpr std::size_t kImplBytes = 1536 + 64 * sizeof(void*);
+  static constexpr std::size_t kImplBytes = 1536 + 128 * sizeof(void*);
   Impl& impl() noexcept;
   const Impl& impl() const noexcept;
   alignas(16) unsigned char storage_[kImplBytes];

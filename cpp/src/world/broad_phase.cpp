@@ -2,6 +2,7 @@
 #include "world/broad_phase.h"
 
 #include "world/grid_lanes.h"
+#include "world/grid_pairs.h"
 #include "world/memory.h"
 
 #include <algorithm>
@@ -109,6 +110,7 @@ void BroadPhase::removing(std::uint32_t d, std::uint32_t last, std::vector<Proxy
   }
   if (d != last && proxies[last].kind == kStaticBinned) relabelStatic(last, d, proxies);
   membersDirty = true;
+  dropKept();
   if (d < cacheOf.size()) {  // (the static partners kept follow the body that takes d)
     cacheOf[d] = last < cacheOf.size() ? cacheOf[last] : kNoCache;
     if (cacheOf[d] < caches.size() && caches[cacheOf[d]].body == last) caches[cacheOf[d]].body = d;
@@ -131,6 +133,7 @@ void BroadPhase::setStatic(std::uint32_t k, bool isStatic, std::vector<Proxy>& p
   Proxy& p = proxies[k];
   if (isStatic == (p.kind != kDynamic)) return;
   membersDirty = true;
+  dropKept();
   if (isStatic) {
     p.kind = kStaticLoose;
     ++staticCount;
@@ -150,6 +153,8 @@ void BroadPhase::setStatic(std::uint32_t k, bool isStatic, std::vector<Proxy>& p
 void BroadPhase::setCellSize(double size) {
   if (!(size >= 0.0) || !std::isfinite(size)) return;
   cellSizeSetting = size;
+  dropKept();
+  needFull = true;
   dirty = true;
   staticRebuild = staticCount > 0;
 }
@@ -158,8 +163,11 @@ void BroadPhase::setCellSize(double size) {
 // taken off statics.large) or its new dense index (swap-remove). Never allocates.
 void BroadPhase::relabelStatic(std::uint32_t k, std::uint32_t to, std::vector<Proxy>& proxies) {
   ++staticEpoch_;  // (the static partners kept refer to statics' dense indices: made again)
-  Grid& g = statics;
   if (to == kStaleEntry) ++staticPending;
+  relabelIn(statics, k, to, proxies);
+}
+
+void BroadPhase::relabelIn(Grid& g, std::uint32_t k, std::uint32_t to, const std::vector<Proxy>& proxies) {
   if (proxies[k].large) {
     for (std::uint32_t& l : g.large) {
       if (l == k) l = to;
@@ -202,14 +210,33 @@ bool BroadPhase::update(std::vector<Proxy>& proxies) {
       staticPending = staticCount;
     }
     staticRebuild = false;
+    keptValid = false;
+    needFull = true;
     dirty = true;
   }
-  if (dirty && !rebuildGrid(grid, false, proxies)) return false;
-  const bool a = !grid.empty(), b = !statics.empty();
-  worldBounds = a ? grid.bounds : statics.bounds;
-  if (a && b) {
-    worldBounds.min = {std::min(worldBounds.min.x, statics.bounds.min.x), std::min(worldBounds.min.y, statics.bounds.min.y)};
-    worldBounds.max = {std::max(worldBounds.max.x, statics.bounds.max.x), std::max(worldBounds.max.y, statics.bounds.max.y)};
+  if (dirty) {
+    // A quiet step (see broad_phase_rest.cpp): grid stays, only the displaced bodies are binned (in movers).
+    if (keptValid && !needFull && !membersDirty) {
+      if (!rebuildGrid(movers, false, proxies, &displaced)) return false;
+      dirty = false;
+    } else {
+      keptValid = false;  // (a change the kept candidates do not follow; also when the rebuild fails)
+      if (!rebuildGrid(grid, false, proxies)) return false;
+      clearDisplaced();
+      needFull = false;
+    }
+  }
+  worldBounds = {};
+  bool first = true;
+  for (const Grid* g : {&grid, &movers, &statics}) {
+    if (g->empty()) continue;
+    if (first) {
+      worldBounds = g->bounds;
+      first = false;
+      continue;
+    }
+    worldBounds.min = {std::min(worldBounds.min.x, g->bounds.min.x), std::min(worldBounds.min.y, g->bounds.min.y)};
+    worldBounds.max = {std::max(worldBounds.max.x, g->bounds.max.x), std::max(worldBounds.max.y, g->bounds.max.y)};
   }
   return true;
 }
@@ -217,12 +244,13 @@ bool BroadPhase::update(std::vector<Proxy>& proxies) {
 // Rebuilds grid g over its bodies: the static ones (isStatic; they are then all binned in statics) or the others.
 // False (OutOfMemory, with the grid's parameters as they were and, for grid, the grid still marked dirty) when its
 // arrays cannot grow.
-bool BroadPhase::rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies) {
+bool BroadPhase::rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies,
+                             const std::vector<std::uint32_t>* list) {
   const std::size_t all = proxies.size();
   // The members, in increasing dense index, into members (one pass over the bodies, only when bodies were added,
   // removed or changed kind since the list was made: the passes below walk the list, so a level of 50k static bodies
   // is not re-read at every step). grid's list stays for collect.
-  if (isStatic || membersDirty) {
+  if (list == nullptr && (isStatic || membersDirty)) {
     if (!grow(members, all)) return false;
     members.clear();
     for (std::uint32_t k = 0; k < all; ++k) {
@@ -230,6 +258,7 @@ bool BroadPhase::rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies
     }
     membersDirty = isStatic;  // (statics' list is in members now: grid's is made again at its next rebuild)
   }
+  const std::vector<std::uint32_t>& mem = list != nullptr ? *list : members;
   std::size_t n = 0;
   Aabb wb;
   // World bounds, and the typical body extent: the mean extent of the histogram bin (powers of two) holding the
@@ -237,7 +266,7 @@ bool BroadPhase::rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies
   std::uint32_t hist[2100] = {};
   double binSum[2100] = {};  // the extents summed per bin, in member order
   std::size_t sized = 0;
-  for (const std::uint32_t k : members) {
+  for (const std::uint32_t k : mem) {
     const Aabb& a = proxies[k].box;
     if (n++ == 0) wb = a;
     if (const int bin = extentBin(a); bin >= 0) {
@@ -257,7 +286,7 @@ bool BroadPhase::rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies
     fillZero(g.bucketStart, 2);
     g.bounds = {};
     if (isStatic) staticPending = 0;
-    if (!isStatic) dirty = false;
+    if (!isStatic && list == nullptr) dirty = false;
     return true;
   }
   const double span = std::max(wb.max.x - wb.min.x, wb.max.y - wb.min.y);
@@ -272,17 +301,17 @@ bool BroadPhase::rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies
   // small level pieces (measured natively on the level scene, bench/native/world_bench.cpp BM_WorldLevel).
   if (isStatic && cellSizeSetting == 0.0 && typical > 0.0) {
     std::uint32_t mh[2100] = {};
-    std::size_t movers = 0;
+    std::size_t moving = 0;
     for (std::uint32_t k = 0; k < all; ++k) {
       if (proxies[k].kind != kDynamic) continue;
       if (const int bin = extentBin(proxies[k].box); bin >= 0) {
         ++mh[bin];
-        ++movers;
+        ++moving;
       }
     }
-    if (movers > 0) {
+    if (moving > 0) {
       // (the bin's lower bound: a power of two, within 2x of the moving bodies' typical extent)
-      const double lower = std::ldexp(1.0, medianBin(mh, movers) - 1074);
+      const double lower = std::ldexp(1.0, medianBin(mh, moving) - 1074);
       typical = std::min(std::max(typical, lower), std::max(32.0 * typical, spread));
     }
   }
@@ -348,7 +377,7 @@ bool BroadPhase::rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies
   // Count entries per bucket (the large bodies are listed after: large is sized to them, not to every body).
   std::uint32_t bk = 0;
   std::size_t largeCount = 0;
-  for (const std::uint32_t k : members) {
+  for (const std::uint32_t k : mem) {
     const Aabb& a = proxies[k].box;
     const std::int32_t x0 = g.cellOf(a.min.x, 0), x1 = g.cellOf(a.max.x, 0), y0 = g.cellOf(a.min.y, 1), y1 = g.cellOf(a.max.y, 1);
     const std::int64_t cells = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
@@ -365,7 +394,7 @@ bool BroadPhase::rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies
   }
   if (largeCount > 0) {
     if (!grow(g.large, largeCount)) return fail();
-    for (const std::uint32_t k : members) {
+    for (const std::uint32_t k : mem) {
       if (proxies[k].large) g.large.push_back(k);
     }
   }
@@ -393,8 +422,8 @@ bool BroadPhase::rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies
   // origin, float bounds of a body parked at -1e15 used to make every bound coincide).
   const Vec2 o = g.origin;
   const double scale = kQuantum / cell;
-  for (std::size_t m = members.size(); m-- > 0;) {
-    const std::uint32_t k = members[m];
+  for (std::size_t m = mem.size(); m-- > 0;) {
+    const std::uint32_t k = mem[m];
     if (isStatic) proxies[k].kind = kStaticBinned;
     if (proxies[k].large) continue;
     const Aabb& a = proxies[k].box;
@@ -418,7 +447,7 @@ bool BroadPhase::rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies
   if (isStatic) {
     staticPending = 0;
     ++staticEpoch_;
-  } else {
+  } else if (list == nullptr) {
     dirty = false;
   }
   return true;
@@ -429,6 +458,7 @@ bool BroadPhase::rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies
 // Candidate pairs from the grid into candidates (dense indices): only pairs whose filters accept each other and
 // whose bounds overlap, so nothing is buffered for pairs that cannot collide. False: out of memory.
 bool BroadPhase::collect(const std::vector<Proxy>& proxies) {
+  if (keptValid) return collectQuiet(proxies);
   candidates.clear();
   bool ok = true;
   const Proxy* bb = proxies.data();
@@ -457,46 +487,7 @@ bool BroadPhase::collect(const std::vector<Proxy>& proxies) {
     candidates.push_back(i);
     candidates.push_back(j | ((bb[i].parts | bb[j].parts) != 0 ? kCompoundPair : 0u));
   };
-  const std::size_t buckets = grid.bucketStart.size() - 1;
-  const Entries& en = grid.entries;
-  const bool dense = grid.dense;
-  const std::int16_t *minX = en.minX.data(), *minY = en.minY.data(), *maxX = en.maxX.data(), *maxY = en.maxY.data();
-  const std::uint32_t* body = en.body.data();
-  const Cell* cells = grid.entryCells.data();
-  const I8 one = I8{} + 1;
-  for (std::size_t bk = 0; bk < buckets && ok; ++bk) {
-    const std::uint32_t s = grid.bucketStart[bk], e = grid.bucketStart[bk + 1];
-    if (e - s < 2) continue;
-    if (!dense) {
-      // Hashed grid: a bucket mixes cells. Scalar loop, same tests as below.
-      for (std::uint32_t p = s; p + 1 < e; ++p) {
-        const Cell cell = cells[p];
-        for (std::uint32_t q = p + 1; q < e; ++q) {
-          if (!(cells[q] == cell)) continue;
-          const bool overlap = minX[p] <= maxX[q] && minX[q] <= maxX[p] && minY[p] <= maxY[q] && minY[q] <= maxY[p];
-          if (overlap && (minX[p] & minX[q] & 1) == 0 && (minY[p] & minY[q] & 1) == 0) emit(body[p], body[q]);
-        }
-      }
-      continue;
-    }
-    // Dense grid: the bucket is one cell. Entry p against entries q = p+1 .. e-1, eight at a time. A pair is kept
-    // when the bounds overlap and this cell holds the lower-left corner of their intersection (so that it is tested
-    // once): cellOf is monotonic, so that corner's cell is the larger of the two first cells, i.e. not both bodies
-    // start in an earlier column nor both in an earlier row (the flags in the minimums' low bits, see quantise()).
-    for (std::uint32_t p = s; p + 1 < e; ++p) {
-      const I8 pMinX = I8{} + minX[p], pMinY = I8{} + minY[p], pMaxX = I8{} + maxX[p], pMaxY = I8{} + maxY[p];
-      for (std::uint32_t q = p + 1; q < e; q += 8) {
-        const I8 qMinX = load8(minX + q), qMinY = load8(minY + q);
-        const I8 overlap = (pMinX <= load8(maxX + q)) & (qMinX <= pMaxX) & (pMinY <= load8(maxY + q)) & (qMinY <= pMaxY);
-        const I8 home = ((pMinX & qMinX & one) | (pMinY & qMinY & one)) == I8{};
-        const I8 keep = overlap & home & firstLanes(e - q);
-        if (!any(keep)) continue;
-        for (int l = 0; l < 8; ++l) {
-          if (keep[l] != 0) emit(body[p], body[q + static_cast<std::uint32_t>(l)]);
-        }
-      }
-    }
-  }
+  forGridPairs(grid, emit, ok);
   // The large bodies of grid against every body of grid (large against large once).
   const std::uint32_t n = static_cast<std::uint32_t>(proxies.size());
   for (std::size_t li = 0; li < grid.large.size() && ok; ++li) {
@@ -533,17 +524,17 @@ bool BroadPhase::collect(const std::vector<Proxy>& proxies) {
     }
     for (const std::uint32_t l : sg.large) emit(k, l);
     const std::uint32_t prior = cacheOf[k];
-    const bool kept = prior < caches.size() && caches[prior].body == k && cacheEpoch_ == staticEpoch_ &&
+    const bool keep = prior < caches.size() && caches[prior].body == k && cacheEpoch_ == staticEpoch_ &&
                       contains(caches[prior].fat, a);
-    if (nextPartners.size() + (kept ? caches[prior].count : 0) + 64 > nextPartners.capacity() &&
-        !grow(nextPartners, nextPartners.size() + nextPartners.size() / 4 + 64 + (kept ? caches[prior].count : 0))) {
+    if (nextPartners.size() + (keep ? caches[prior].count : 0) + 64 > nextPartners.capacity() &&
+        !grow(nextPartners, nextPartners.size() + nextPartners.size() / 4 + 64 + (keep ? caches[prior].count : 0))) {
       ok = false;
       break;
     }
     PartnerCache c;
     c.body = k;
     c.begin = static_cast<std::uint32_t>(nextPartners.size());
-    if (kept) {
+    if (keep) {
       c.fat = caches[prior].fat;
       const std::uint32_t* from = partners.data() + caches[prior].begin;
       nextPartners.insert(nextPartners.end(), from, from + caches[prior].count);
@@ -573,24 +564,41 @@ bool BroadPhase::collect(const std::vector<Proxy>& proxies) {
 // statics' large ones are not among them (met at every step); a box covering too many cells tests every binned body.
 // False: out of memory.
 bool BroadPhase::searchStatics(const Aabb& a, const std::vector<Proxy>& proxies) {
-  const Grid& sg = statics;
+  return searchIn(statics, a, proxies, nextPartners, [&](auto add) {
+    for (std::uint32_t s = 0; s < proxies.size(); ++s) {
+      if (proxies[s].kind == kStaticBinned && !proxies[s].large) add(s);
+    }
+  });
+}
+
+bool BroadPhase::searchGrid(const Aabb& a, const std::vector<Proxy>& proxies, std::vector<std::uint32_t>& out) const {
+  return searchIn(grid, a, proxies, out, [&](auto add) {
+    for (const std::uint32_t k : members) {
+      if (!isDisplaced(k) && !proxies[k].large) add(k);
+    }
+  });
+}
+
+// The bodies with a live entry of g whose bounds overlap `a`, each once (the cell holding the lower-left corner of
+// the intersection), appended to out; when `a` covers more cells than g has entries, every(add) lists them instead.
+template <class Every>
+bool BroadPhase::searchIn(const Grid& sg, const Aabb& a, const std::vector<Proxy>& proxies,
+                          std::vector<std::uint32_t>& out, Every&& every) {
   const Entries& se = sg.entries;
   bool ok = true;
   auto add = [&](std::uint32_t s) {
-    if (!boundsOverlap(proxies[s].box, a)) return;  // (the quantised bounds only come near)
-    if (nextPartners.size() == nextPartners.capacity() && !grow(nextPartners, 2 * nextPartners.size() + 64)) {
+    if (!ok || !boundsOverlap(proxies[s].box, a)) return;  // (the quantised bounds only come near)
+    if (out.size() == out.capacity() && !grow(out, 2 * out.size() + 64)) {
       ok = false;
       return;
     }
-    nextPartners.push_back(s);
+    out.push_back(s);
   };
   const std::int32_t x0 = sg.cellOf(a.min.x, 0), x1 = sg.cellOf(a.max.x, 0);
   const std::int32_t y0 = sg.cellOf(a.min.y, 1), y1 = sg.cellOf(a.max.y, 1);
   const std::int64_t covered = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
   if (covered > static_cast<std::int64_t>(se.size) + 64) {
-    for (std::uint32_t s = 0; s < proxies.size() && ok; ++s) {
-      if (proxies[s].kind == kStaticBinned && !proxies[s].large) add(s);
-    }
+    every(add);
     return ok;
   }
   const I8 one = I8{} + 1;
@@ -634,7 +642,7 @@ bool BroadPhase::searchStatics(const Aabb& a, const std::vector<Proxy>& proxies)
 // -- queries ---------------------------------------------------------------------------------------------------
 
 bool BroadPhase::visitCells(const Aabb& box, void (*visit)(void*, std::uint32_t), void* ctx) const {
-  for (const Grid* g : {&grid, &statics}) {
+  for (const Grid* g : {&grid, &movers, &statics}) {
     if (g->entries.size == 0) continue;
     const std::int32_t x0 = g->cellOf(box.min.x, 0), x1 = g->cellOf(box.max.x, 0);
     const std::int32_t y0 = g->cellOf(box.min.y, 1), y1 = g->cellOf(box.max.y, 1);
@@ -646,7 +654,7 @@ bool BroadPhase::visitCells(const Aabb& box, void (*visit)(void*, std::uint32_t)
     void (*visit)(void*, std::uint32_t);
     void* ctx;
   };
-  for (const Grid* g : {&grid, &statics}) {
+  for (const Grid* g : {&grid, &movers, &statics}) {
     Visit v{g->entries.body.data(), visit, ctx};
     forEntriesIn(*g, box, [](void* c, std::uint32_t p) {
       const Visit& x = *static_cast<const Visit*>(c);
@@ -658,8 +666,11 @@ bool BroadPhase::visitCells(const Aabb& box, void (*visit)(void*, std::uint32_t)
 }
 
 double BroadPhase::marchCell() const {
-  if (grid.empty()) return statics.empty() ? grid.cellSize : statics.cellSize;
-  return statics.empty() ? grid.cellSize : std::min(grid.cellSize, statics.cellSize);
+  double cell = 0.0;
+  for (const Grid* g : {&grid, &movers, &statics}) {
+    if (!g->empty() && (cell == 0.0 || g->cellSize < cell)) cell = g->cellSize;
+  }
+  return cell == 0.0 ? grid.cellSize : cell;
 }
 
 // -- memory ----------------------------------------------------------------------------------------------------
@@ -672,7 +683,9 @@ void BroadPhase::releaseSlack() {
 }
 
 std::size_t BroadPhase::heapBytes() const {
-  return grid.heapBytes() + statics.heapBytes() + capacityBytes(members) + capacityBytes(candidates) +
+  return grid.heapBytes() + movers.heapBytes() + statics.heapBytes() + capacityBytes(members) +
+         capacityBytes(candidates) + capacityBytes(displaced) + capacityBytes(displacedBits) +
+         capacityBytes(movedBits) + capacityBytes(kept) + capacityBytes(found) +
          capacityBytes(cacheOf) + capacityBytes(caches) + capacityBytes(nextCaches) + capacityBytes(partners) +
          capacityBytes(nextPartners);
 }

@@ -121,7 +121,38 @@ struct BroadPhase {
   std::size_t partPairBound = 0;  ///< this step's candidates with a compound body: sum of parts(A) * parts(B)
   std::size_t chainPairs = 0;     ///< this step's candidates with a chain body (not in partPairBound)
 
+  // -- steps where few bodies move (broad_phase_rest.cpp; see "QUIET STEPS" above) --
+  Grid movers;  ///< the displaced bodies (moved since grid's last full rebuild), binned at each update
+  std::vector<std::uint32_t> displaced;  ///< their dense indices, in the order first moved (capacity: the limit)
+  std::vector<std::uint64_t> displacedBits, movedBits;  ///< by dense index: displaced; moved since the last step
+  std::vector<std::uint32_t> kept;   ///< the last step's candidates, before the certificates (valid: keptValid)
+  std::vector<std::uint32_t> found;  ///< scratch: a moved body's partners in grid or statics
+  std::uint32_t movesSinceStep = 0;  ///< bodies moved since the last step (counted even when not armed)
+  std::uint32_t displacedLimit = 0;  ///< past it, the next update rebuilds grid in full (members / 8 + 16)
+  bool armed = false;      ///< the last step was quiet: moves are followed (displaced has its capacity)
+  bool keptValid = false;  ///< kept holds the last step's candidates, and every change since is followed
+  bool needFull = true;    ///< the next update rebuilds grid in full (too many displaced, a change not followed)
+
   // -- following the bodies (never allocate) --
+  /// Body k (any kind) is about to move, its bounds still the old ones.
+  void moving(std::uint32_t k, std::vector<Proxy>& proxies);
+  /// Bodies were moved without being followed (a threaded setTransforms): the next step is a full one.
+  void movedUnfollowed(std::uint32_t count) {
+    movesSinceStep += count;
+    dropKept();
+  }
+  /// A change the kept candidates do not follow (a filter, the cell size, a body added, removed or made static).
+  void dropKept() {
+    keptValid = false;
+    if (!displaced.empty()) {
+      needFull = true;
+      dirty = true;
+    }
+  }
+  /// In step(), after collect: keeps a copy of the candidates when this step was quiet (few bodies moved since the
+  /// last one), for the next step's incremental collect; else gives the quiet steps' arrays back. Never fails
+  /// (without memory the next step is a full one).
+  void endStep(std::size_t bodies);
   /// Body d is about to be removed and the last body (`last`) to take its dense index.
   void removing(std::uint32_t d, std::uint32_t last, std::vector<Proxy>& proxies);
   /// Body k (static) is about to move: out of the static grid until its next rebuild.
@@ -142,7 +173,7 @@ struct BroadPhase {
   bool visitCells(const Aabb& box, void (*visit)(void*, std::uint32_t), void* ctx) const;
   /// The cell size the ray and cast marches step by: the finer of the two grids holding bodies.
   double marchCell() const;
-  std::size_t entryCount() const { return grid.entries.size + statics.entries.size; }
+  std::size_t entryCount() const { return grid.entries.size + movers.entries.size + statics.entries.size; }
   double cellSize() const { return grid.cellSize; }
 
   // -- memory --
@@ -151,12 +182,32 @@ struct BroadPhase {
   std::size_t heapBytes() const;
 
  private:
-  /// Rebuilds grid (isStatic == false: the bodies not binned in statics) or statics (every static body).
-  bool rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies);
+  /// Rebuilds grid (isStatic == false: the bodies not binned in statics) or statics (every static body), or g over
+  /// the bodies of `list` (movers: neither members nor the dirty flag change).
+  bool rebuildGrid(Grid& g, bool isStatic, std::vector<Proxy>& proxies,
+                   const std::vector<std::uint32_t>* list = nullptr);
   /// statics' entries of body k now name `to` (stale, or a new dense index after a swap-remove). Never allocates.
   void relabelStatic(std::uint32_t k, std::uint32_t to, std::vector<Proxy>& proxies);
+  /// g's entries (or large list) of body k, found through its current bounds, now name `to`. Never allocates.
+  static void relabelIn(Grid& g, std::uint32_t k, std::uint32_t to, const std::vector<Proxy>& proxies);
   /// Appends the binned statics whose bounds overlap `box` to nextPartners. False: out of memory.
   bool searchStatics(const Aabb& box, const std::vector<Proxy>& proxies);
+  /// Appends to `out` the bodies with a live entry in grid (not displaced) whose bounds overlap `box`, each once
+  /// (grid's large bodies are not among them). False: out of memory.
+  bool searchGrid(const Aabb& box, const std::vector<Proxy>& proxies, std::vector<std::uint32_t>& out) const;
+  template <class Every>
+  static bool searchIn(const Grid& g, const Aabb& box, const std::vector<Proxy>& proxies,
+                       std::vector<std::uint32_t>& out, Every&& every);
+  /// collect() on a quiet step: the kept candidates without a moved body, and the moved bodies' pairs.
+  bool collectQuiet(const std::vector<Proxy>& proxies);
+  /// Forgets the displaced bodies (after a full rebuild of grid, or when disarmed).
+  void clearDisplaced();
+  /// Gives the quiet steps' arrays back (a step where many bodies moved).
+  void disarm();
+  bool isMoved(std::uint32_t k) const { return ((movedBits[k >> 6] >> (k & 63)) & 1u) != 0; }
+  bool isDisplaced(std::uint32_t k) const {
+    return k < 64 * displacedBits.size() && ((displacedBits[k >> 6] >> (k & 63)) & 1u) != 0;
+  }
   std::uint32_t staticEpoch_ = 1;  ///< changes with every change of statics' bodies or entries
   std::uint32_t cacheEpoch_ = 0;   ///< the statics' epoch the caches were made in
 };

@@ -172,6 +172,7 @@ void Queries::castPlaced(const BodyStore& store, const BroadPhase& broad, const 
     list.clear();
   };
   for (const std::uint32_t l : broad.grid.large) test(&ctx, l);
+  for (const std::uint32_t l : broad.movers.large) test(&ctx, l);
   for (const std::uint32_t l : broad.statics.large) test(&ctx, l);
   // March along the translation about one cell at a time; stop once the best hit lies before the part visited
   // (a body not met yet is farther than the margin from the swept bounds up to there).

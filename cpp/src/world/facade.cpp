@@ -29,7 +29,9 @@ Status World::step() {
     w.broad.candidates.clear();
     return world::outOfMemory();
   }
-  w.narrow.stats = {w.broad.candidates.size() / 2, 0};
+  const bool quiet = w.broad.keptValid;  // (collect used the kept candidates)
+  w.broad.endStep(w.store.size());       // (a quiet step keeps a copy of its candidates for the next one)
+  w.narrow.stats = {w.broad.candidates.size() / 2, 0, quiet};
   w.narrow.prepare(w.store.size(), w.store.handles.capacity());
   // (the results are reserved for the candidates left)
 #if COLLIDE2D_THREADS

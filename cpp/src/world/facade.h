@@ -54,6 +54,7 @@ struct World::Impl {
     narrow.added();
     broad.dirty = true;
     broad.membersDirty = true;
+    broad.dropKept();
     return store.handles[k];
   }
   /// Moves body k (setTransform / setTransforms): a static body given its current transform bit for bit stays put.

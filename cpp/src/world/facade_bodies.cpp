@@ -336,15 +336,13 @@ Status World::reserve(std::size_t bodies) {
 // entries), then updates it.
 inline void World::Impl::moveBody(std::uint32_t k, const Transform& xf) {
   Body& b = store.bodies[k];
-  if (store.proxies[k].kind != world::kDynamic) {
-    if (std::memcmp(&xf, &b.xf, sizeof xf) == 0) return;
-    broad.movingStatic(k, store.proxies);
-  }
+  if (std::memcmp(&xf, &b.xf, sizeof xf) == 0) return;  // (the same shape, bit for bit: nothing moves)
+  broad.moving(k, store.proxies);  // (before its bounds change: a quiet step's grid finds its entries by them)
+  if (store.proxies[k].kind != world::kDynamic) broad.movingStatic(k, store.proxies);
   const bool angleChanged = !(xf.angle == b.xf.angle);
   narrow.moved(k, xf.position - b.xf.position, angleChanged);  // (temporal coherence: how far it went, or turned)
   b.xf = xf;
   store.updateWorld(k, angleChanged);
-  broad.dirty = true;
 }
 
 Status World::setTransform(BodyHandle h, const Transform& xf) {
@@ -430,6 +428,7 @@ Status World::setFilter(BodyHandle h, const Filter& filter) {
   const Body* b = w.store.find(h);
   if (b == nullptr) return world::invalidHandle();
   w.store.proxies[w.store.denseOf(*b)].filter = filter;
+  w.broad.dropKept();  // (the kept candidates were filtered with the old filter)
   return {};
 }
 

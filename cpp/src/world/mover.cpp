@@ -131,6 +131,7 @@ void Queries::visitParts(const BodyStore& store, const BroadPhase& broad, std::u
                  [&](std::uint32_t i) { f(index, i, pieces.shapeOf(i)); });
   };
   for (const std::uint32_t l : broad.grid.large) test(l);
+  for (const std::uint32_t l : broad.movers.large) test(l);
   for (const std::uint32_t l : broad.statics.large) test(l);
   if (!broad.visitCells(box, thunkCall<decltype(test)>, &test)) {
     for (std::uint32_t k = 0; k < store.size(); ++k) test(k);

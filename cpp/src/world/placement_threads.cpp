@@ -64,7 +64,7 @@ void World::Impl::placeChunk(void* self, std::size_t c) {
   for (std::uint32_t k = ch.begin; k < ch.end; ++k) {
     const Transform xf = transformAt(w.placeXya, k);
     world::Body& b = w.store.bodies[k];
-    if (w.store.proxies[k].kind != world::kDynamic && std::memcmp(&xf, &b.xf, sizeof xf) == 0) continue;
+    if (std::memcmp(&xf, &b.xf, sizeof xf) == 0) continue;  // (as moveBody: the same transform moves nothing)
     const bool angleChanged = !(xf.angle == b.xf.angle);
     w.narrow.movedUnlisted(k, xf.position - b.xf.position, angleChanged);
     b.xf = xf;
@@ -121,7 +121,10 @@ bool World::Impl::setTransformsThreaded(std::span<const double> xya, Status& st)
   placeXya = nullptr;
   narrow.unlistDrifts();
   for (std::size_t c = 0; c < m; ++c) {
-    if (placeChunks[c].moved) broad.dirty = true;
+    if (placeChunks[c].moved) {
+      broad.dirty = true;
+      broad.movedUnfollowed(static_cast<std::uint32_t>(n));  // (not followed body by body: the next step is full)
+    }
   }
   st = {};
   return true;

@@ -179,6 +179,7 @@ bool Queries::collect(BodyStore& store, BroadPhase& broad, const Shape* shape, V
     for (std::uint32_t k = 0; k < store.size() && ok; ++k) test(k);
   } else {
     for (const std::uint32_t l : broad.grid.large) once(l);
+    for (const std::uint32_t l : broad.movers.large) once(l);
     for (const std::uint32_t l : broad.statics.large) once(l);
   }
   if (!ok) return false;
@@ -249,6 +250,7 @@ bool Queries::collectRay(BodyStore& store, BroadPhase& broad, const Ray& ray, st
     }
   };
   for (const std::uint32_t l : broad.grid.large) test(l);
+  for (const std::uint32_t l : broad.movers.large) test(l);
   for (const std::uint32_t l : broad.statics.large) test(l);
 
   // Clip the ray to the bounds of all bodies.
