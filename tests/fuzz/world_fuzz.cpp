@@ -512,7 +512,7 @@ class Run {
         want.emplace(std::make_pair(ha, hb), std::move(w));
       }
     }
-    if (kTrace) std::fprintf(stderr, "step: %zu pairs, cell %.17g\n", world_.pairCount(), world_.cellSize());
+    if (kTrace) std::fprintf(stderr, "step: %zu pairs, cell %.17g, quiet %d, candidates %zu\n", world_.pairCount(), world_.cellSize(), world_.stepStats().quiet ? 1 : 0, world_.stepStats().candidates);
     if (world_.pairCount() != want.size()) {
       std::set<std::pair<BodyHandle, BodyHandle>> got;
       for (std::size_t p = 0; p < world_.pairCount(); ++p) got.insert({world_.pairBodies()[2 * p], world_.pairBodies()[2 * p + 1]});

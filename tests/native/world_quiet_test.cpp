@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <random>
 #include <vector>
 
@@ -203,8 +204,15 @@ TEST(WorldQuietSteps, FewMovesWithAChainAnswerAsFullSteps) { fewMoves(true); }
 TEST(WorldQuietSteps, FarMovesLargeBodiesAndCrowds) {
   Twins t;
   ASSERT_NO_FATAL_FAILURE(t.build(300, false));
+  // A moving bar spanning many cells (a large body) across the static bar (statics' large one): met once.
+  t.both([&](World& w, BodyHandle& h) { return w.addAabb({{-80, -0.5}, {80, 0.5}}, {{30, 29.5}, 0}, 7, {}, h); });
+  const BodyHandle bar = t.bodies.back();
   const Transform far{{1e6, -1e6}, 0}, back{{30, 30}, 0.2}, through{{20, 20}, 1.0};
+  double y = 29.5;
   for (const Transform& xf : {far, back, through, far}) {
+    y += 0.125;
+    ASSERT_TRUE(t.quiet.setTransform(bar, {{30, y}, 0}).ok());
+    ASSERT_TRUE(t.full.setTransform(bar, {{30, y}, 0}).ok());
     ASSERT_TRUE(t.quiet.setTransform(t.bodies[3], xf).ok());
     ASSERT_TRUE(t.full.setTransform(t.bodies[3], xf).ok());
     // (body 5 is made of one long bar when the scene made one: an aabb spanning 60 units, turned each step)

@@ -18,7 +18,17 @@
 //   (origin = the bounds' minimum, cell from the extents: both move every step). Sorting the kept grid's
 //   candidates back into it costs more than the in-place update saves (10k bodies: 10.7-11.2 M instructions against
 //   9.9 M), and even without the sort (9.0 M) it was slower in time (+3 % at 10k, +27 % at 100k): it reads the
-//   bodies in the entries' order. So the grid is rebuilt.
+//   bodies in the entries' order. So the grid is rebuilt when many bodies move.
+// QUIET STEPS (broad_phase_rest.cpp): when few bodies moved since the last step (at most members / 8 + 16), grid is
+//   kept. A moved body's entries are marked stale (as the static grid's, through its old bounds) and the displaced
+//   bodies (moved since grid's rebuild) are binned in `movers`, rebuilt at each update (O(displaced)). collect then
+//   starts from `kept`, the last step's candidates (copied before the certificates), less the pairs with a body moved
+//   since, and adds each moved body's pairs: within movers (a pair with a moved body), against grid's live entries
+//   (the same corner rule as the static search) and large bodies, and against statics (searched in its own bounds,
+//   its cache forgotten). A change the kept candidates do not follow (add, remove, filter, kind, cell size, a static
+//   body's move, too many displaced, a threaded setTransforms) drops them: the next step is a full one. The arrays
+//   are held only while steps are quiet (given back at the first busy step): a World where everything moves pays
+//   for none of it.
 // STATIC PARTNERS: each moving body keeps its static partners (the binned static bodies whose bounds overlap its fat
 //   bounds: its bounds widened by kStaticFatFactor cells) and searches the static grid again only when its bounds
 //   leave its fat bounds or the static bodies change (staticEpoch_). So a moving body that stays within its fat

@@ -170,16 +170,16 @@ bool BroadPhase::collectQuiet(const std::vector<Proxy>& proxies) {
     if (statics.empty()) continue;
     // (its static partners are searched afresh, in its own bounds; the cache of the last full step is forgotten)
     if (k < cacheOf.size()) cacheOf[k] = kNoCache;
-    for (const std::uint32_t l : statics.large) emit(k, l);
-    nextPartners.clear();
-    if (bb[k].large) {
+    if (bb[k].large) {  // (every binned static body, statics' large ones included, as in collect)
       for (std::uint32_t s = 0; s < proxies.size(); ++s) {
         if (bb[s].kind == kStaticBinned) emit(k, s);
       }
-    } else {
-      if (!searchStatics(a, proxies)) return false;
-      for (const std::uint32_t s : nextPartners) emit(k, s);
+      continue;
     }
+    for (const std::uint32_t l : statics.large) emit(k, l);
+    nextPartners.clear();
+    if (!searchStatics(a, proxies)) return false;
+    for (const std::uint32_t s : nextPartners) emit(k, s);
   }
   return ok;
 }
