@@ -86,6 +86,32 @@ void BM_WorldFrame(benchmark::State& state) {
 BENCHMARK(BM_WorldFrame)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMillisecond)->Repetitions(5)
     ->ReportAggregatesOnly(true)->MinTime(0.5);
 
+// Resting bodies: the scene of BM_WorldFrame where only the first range(1) percent of the bodies move each frame
+// (setTransform per body, then step()); range(2) = 1: quiet steps (the World's default: the grid and the last
+// candidates kept while few bodies move), 0: every step a full one (setCellSize(0) before it, as before quiet steps).
+void BM_WorldResting(benchmark::State& state) {
+  scene::Scene s = scene::makeScene(static_cast<int>(state.range(0)));
+  World w;
+  const std::vector<BodyHandle> handles = addScene(w, s);
+  const std::size_t moving = s.bodies.size() * static_cast<std::size_t>(state.range(1)) / 100;
+  const bool quiet = state.range(2) != 0;
+  w.step();
+  double quietSteps = 0, frames = 0;
+  for (auto _ : state) {
+    scene::advance(s);
+    for (std::size_t i = 0; i < moving; ++i) (void)w.setTransform(handles[i], s.bodies[i].x, s.bodies[i].y, s.bodies[i].angle);
+    if (!quiet) w.setCellSize(0.0);
+    w.step();
+    quietSteps += w.stepStats().quiet ? 1 : 0;
+    frames += 1;
+  }
+  state.counters["quiet"] = quietSteps / frames;
+  state.counters["pairs"] = static_cast<double>(w.pairCount());
+  state.counters["bytes_per_body"] = static_cast<double>(w.heapBytes()) / static_cast<double>(s.bodies.size());
+}
+BENCHMARK(BM_WorldResting)->ArgsProduct({{10000, 50000}, {1, 5, 10}, {0, 1}})->Unit(benchmark::kMillisecond)
+    ->Repetitions(3)->ReportAggregatesOnly(true)->MinTime(0.3);
+
 // The frame of BM_WorldFrame by contact mode (0 Contacts, 1 PairsOnly, 2 Manifolds) with temporal coherence on (1) or
 // off (0): what the certificates save (they are used in PairsOnly mode: world.h).
 void BM_WorldFrameMode(benchmark::State& state) {
