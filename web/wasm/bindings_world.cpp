@@ -20,7 +20,8 @@ namespace {
 using namespace collide2d;
 using namespace collide2d_raw;
 
-/// Pair and event counts and addresses after step(): g_io[kOut + 0..9] (8, 9: pairParts' record count and address).
+/// Pair and event counts and addresses after step(): g_io[kOut + 0..9] (8, 9: pairParts' record count and address);
+/// 10, 11: candidates and certified; 12: 1 for a quiet step.
 void publishPairs(const World& w) {
   double* out = g_io + kOut;
   out[0] = static_cast<double>(w.pairCount());
@@ -35,6 +36,7 @@ void publishPairs(const World& w) {
   out[9] = addressOf(w.pairParts().data());
   out[10] = static_cast<double>(w.stepStats().candidates);
   out[11] = static_cast<double>(w.stepStats().certified);
+  out[12] = w.stepStats().quiet ? 1.0 : 0.0;
 }
 
 /// Query results: address in g_io[kOut] (queryParts' in g_io[kOut + 1]), count returned (-1 with g_error set when the query was rejected).

@@ -139,6 +139,7 @@ struct BroadPhase {
   std::vector<std::uint32_t> found;  ///< scratch: a moved body's partners in grid or statics
   std::uint32_t movesSinceStep = 0;  ///< bodies moved since the last step (counted even when not armed)
   std::uint32_t displacedLimit = 0;  ///< past it, the next update rebuilds grid in full (members / 8 + 16)
+  std::size_t keptWords = 0;  ///< a quiet step's candidates: the kept ones are the first keptWords words
   bool armed = false;      ///< the last step was quiet: moves are followed (displaced has its capacity)
   bool keptValid = false;  ///< kept holds the last step's candidates, and every change since is followed
   bool needFull = true;    ///< the next update rebuilds grid in full (too many displaced, a change not followed)
@@ -163,6 +164,8 @@ struct BroadPhase {
   /// last one), for the next step's incremental collect; else gives the quiet steps' arrays back. Never fails
   /// (without memory the next step is a full one).
   void endStep(std::size_t bodies);
+  /// At the end of a step that completed: the bodies moved are no longer "moved since the last step".
+  void clearMoved();
   /// Body d is about to be removed and the last body (`last`) to take its dense index.
   void removing(std::uint32_t d, std::uint32_t last, std::vector<Proxy>& proxies);
   /// Body k (static) is about to move: out of the static grid until its next rebuild.

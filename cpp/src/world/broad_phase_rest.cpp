@@ -23,14 +23,19 @@ inline void clearBit(std::vector<std::uint64_t>& bits, std::uint32_t k) {
 }  // namespace
 
 void BroadPhase::moving(std::uint32_t k, std::vector<Proxy>& proxies) {
-  ++movesSinceStep;
   dirty = true;
-  if (!keptValid || needFull || membersDirty) return;  // (grid is rebuilt in full at the next update anyway)
+  if (!keptValid || needFull || membersDirty) {  // (grid is rebuilt in full at the next update anyway)
+    ++movesSinceStep;
+    return;
+  }
   if (proxies[k].kind != kDynamic || k >= 64 * movedBits.size()) {
+    ++movesSinceStep;
     dropKept();  // (a static body binned with the moving ones: rare, a full step)
     needFull = true;
     return;
   }
+  if (isMoved(k)) return;  // (counted once per step: while quiet, movesSinceStep <= displaced.size())
+  ++movesSinceStep;
   if (isDisplaced(k)) {
     setBit(movedBits, k);
     return;
@@ -57,8 +62,11 @@ void BroadPhase::clearDisplaced() {
   movers.bounds = {};
 }
 
-void BroadPhase::endStep(std::size_t bodies) {
+void BroadPhase::clearMoved() {
   for (const std::uint32_t k : displaced) clearBit(movedBits, k);
+}
+
+void BroadPhase::endStep(std::size_t bodies) {
   const std::uint32_t limit = static_cast<std::uint32_t>(members.size() / 8 + 16);
   const bool quiet = movesSinceStep <= limit;
   movesSinceStep = 0;
@@ -148,6 +156,7 @@ bool BroadPhase::collectQuiet(const std::vector<Proxy>& proxies) {
     candidates.push_back(i);
     candidates.push_back(j);
   }
+  keptWords = candidates.size();
   auto emitMoved = [&](std::uint32_t i, std::uint32_t j) {
     if (isMoved(i) || isMoved(j)) emit(i, j);
   };

@@ -24,38 +24,51 @@ const World::Impl& World::impl() const noexcept { return *std::launder(reinterpr
 // only then are the previous results replaced, by code that cannot allocate.
 Status World::step() {
   Impl& w = impl();
+  const bool quiet = w.broad.keptValid;  // (collect uses the kept candidates: broad_phase.h, "QUIET STEPS")
   if (!w.broad.update(w.store.proxies)) return world::outOfMemory();
   if (!w.broad.collect(w.store.proxies)) {
     w.broad.candidates.clear();
     return world::outOfMemory();
   }
-  const bool quiet = w.broad.keptValid;  // (collect used the kept candidates)
-  w.broad.endStep(w.store.size());       // (a quiet step keeps a copy of its candidates for the next one)
+  // A quiet step whose last results were made in this mode: the kept pairs' results are the last step's (their
+  // bodies did not move), only the pairs after the kept ones are certified and tested.
+  const std::size_t from = quiet ? w.broad.keptWords : 0;
+  w.broad.endStep(w.store.size());  // (a quiet step keeps a copy of its candidates for the next one)
+  const bool reuse = quiet && w.broad.armed && w.narrow.resultsValid && w.narrow.resultsMode == w.narrow.mode;
   w.narrow.stats = {w.broad.candidates.size() / 2, 0, quiet};
   w.narrow.prepare(w.store.size(), w.store.handles.capacity());
   // (the results are reserved for the candidates left)
 #if COLLIDE2D_THREADS
-  if (w.pool == nullptr || !w.narrow.certifyThreaded(w.broad.candidates, w.store, *w.pool, w.helpers)) {
-    w.narrow.certify(w.broad.candidates, w.store);
+  if (reuse || w.pool == nullptr || !w.narrow.certifyThreaded(w.broad.candidates, w.store, *w.pool, w.helpers)) {
+    w.narrow.certify(w.broad.candidates, w.store, reuse ? from : 0);
   }
 #else
-  w.narrow.certify(w.broad.candidates, w.store);
+  w.narrow.certify(w.broad.candidates, w.store, reuse ? from : 0);
 #endif
   const std::size_t c = w.broad.candidates.size() / 2;
   const std::size_t partBound = w.broad.partPairBound + (w.broad.chainPairs > 0 ? w.chainPartBound() : 0);
   if (!(w.narrow.reserveResults(c, partBound) && w.pairs.reserve(c, w.store.slots.size()))) {
+    w.broad.dropKept();  // (the kept copy is this step's, the results the last one's: the next step is a full one)
     return world::outOfMemory();  // (the pair set still holds the last step's end events)
   }
-#if COLLIDE2D_THREADS
-  // (Chunk buffers that cannot be had: this step runs on one thread, with the same answers.)
-  if (w.pool && w.narrow.threaded(c) && w.narrow.reserveChunks(c, w.broad.partPairBound)) {
-    w.narrow.testThreaded(w.broad.candidates, w.store, *w.pool, w.helpers);
+  if (reuse) {
+    w.narrow.keepResults(w.store, w.broad.movedBits);
+    w.narrow.testAppend(w.broad.candidates, from, w.store);
   } else {
-    w.narrow.test(w.broad.candidates, w.store);
-  }
+#if COLLIDE2D_THREADS
+    // (Chunk buffers that cannot be had: this step runs on one thread, with the same answers.)
+    if (w.pool && w.narrow.threaded(c) && w.narrow.reserveChunks(c, w.broad.partPairBound)) {
+      w.narrow.testThreaded(w.broad.candidates, w.store, *w.pool, w.helpers);
+    } else {
+      w.narrow.test(w.broad.candidates, w.store);
+    }
 #else
-  w.narrow.test(w.broad.candidates, w.store);
+    w.narrow.test(w.broad.candidates, w.store);
 #endif
+  }
+  w.narrow.resultsValid = true;
+  w.narrow.resultsMode = w.narrow.mode;
+  w.broad.clearMoved();
   w.pairs.update(w.narrow.pairBodies, w.store.slots.size());
   w.releaseSlack();
   w.narrow.finish();

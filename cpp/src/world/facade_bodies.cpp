@@ -411,6 +411,7 @@ Status World::setStatic(BodyHandle h, bool isStatic) {
 Status World::setSensor(BodyHandle h, bool isSensor) {
   Body* b = impl().store.find(h);
   if (b == nullptr) return world::invalidHandle();
+  if (b->sensor != isSensor) impl().narrow.resultsValid = false;  // (its pairs' results change: tested afresh)
   b->sensor = isSensor;
   return {};
 }

@@ -150,10 +150,10 @@ NarrowPhase::PairCache* NarrowPhase::newCache(const BodyHandle* handles, std::ui
 // certificates could spare only the separated pairs, and making them (every SAT axis tested, where a miss stops at the
 // first separating one) cost more than they spared (measured on the 10k benchmark scene, Contacts mode: 44.0 million
 // instructions per frame with certificates, 40.8 without; PairsOnly: 30.9 with, 36.8 without).
-void NarrowPhase::certify(std::vector<std::uint32_t>& candidates, const BodyStore& store) {
+void NarrowPhase::certify(std::vector<std::uint32_t>& candidates, const BodyStore& store, std::size_t begin) {
   if (!certsLive_) return;  // (nothing to drop or flag)
   const std::size_t kept =
-      certifyRange(candidates.data(), 0, candidates.size(), store.handles.data(), nullptr, stats.certified);
+      certifyRange(candidates.data(), begin, candidates.size(), store.handles.data(), nullptr, stats.certified);
   candidates.resize(kept);
 }
 
@@ -538,6 +538,48 @@ void NarrowPhase::test(const std::vector<std::uint32_t>& candidates, const BodyS
 #if COLLIDE2D_THREADS
   chunksUsed_ = 0;  // (no chunk holds this step's data: releaseSlack may give all of theirs back)
 #endif
+}
+
+void NarrowPhase::testAppend(const std::vector<std::uint32_t>& candidates, std::size_t begin, const BodyStore& store) {
+  Out out{pairBodies, pairContacts, pairParts, pairManifolds, nullptr};
+  testRange(candidates.data() + begin, candidates.size() - begin, store, out);
+#if COLLIDE2D_THREADS
+  chunksUsed_ = 0;
+#endif
+}
+
+void NarrowPhase::keepResults(const BodyStore& store, const std::vector<std::uint64_t>& movedBits) {
+  const std::size_t pairs = pairBodies.size() / World::kPairBodyStride;
+  const std::size_t cs = resultsMode == ContactMode::Contacts ? World::kPairContactStride : 0;
+  const std::size_t ms = resultsMode == ContactMode::Manifolds ? World::kPairManifoldStride : 0;
+  const auto moved = [&](BodyHandle h) {
+    const std::uint32_t d = store.slots[indexOf(h)].dense;
+    return ((movedBits[d >> 6] >> (d & 63)) & 1u) != 0;
+  };
+  std::size_t out = 0, partIn = 0, partOut = 0;
+  for (std::size_t p = 0; p < pairs; ++p) {
+    std::size_t partEnd = partIn;  // (a pair's part records follow each other, by pair index)
+    while (partEnd < pairParts.size() && pairParts[partEnd] == p) partEnd += World::kPairPartStride;
+    const BodyHandle ha = pairBodies[2 * p], hb = pairBodies[2 * p + 1];
+    if (!moved(ha) && !moved(hb)) {
+      pairBodies[2 * out] = ha;
+      pairBodies[2 * out + 1] = hb;
+      for (std::size_t c = 0; c < cs; ++c) pairContacts[cs * out + c] = pairContacts[cs * p + c];
+      for (std::size_t c = 0; c < ms; ++c) pairManifolds[ms * out + c] = pairManifolds[ms * p + c];
+      for (std::size_t r = partIn; r < partEnd; r += World::kPairPartStride) {
+        pairParts[partOut] = static_cast<std::uint32_t>(out);
+        pairParts[partOut + 1] = pairParts[r + 1];
+        pairParts[partOut + 2] = pairParts[r + 2];
+        partOut += World::kPairPartStride;
+      }
+      ++out;
+    }
+    partIn = partEnd;
+  }
+  pairBodies.resize(World::kPairBodyStride * out);
+  pairContacts.resize(cs * out);
+  pairManifolds.resize(ms * out);
+  pairParts.resize(partOut);
 }
 
 void NarrowPhase::testRange(const std::uint32_t* cand, std::size_t n, const BodyStore& store, Out& out) {

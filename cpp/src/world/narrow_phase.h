@@ -76,12 +76,23 @@ struct NarrowPhase {
   void prepare(std::size_t bodies, std::size_t bodyCapacity);
   /// Drops the candidates a valid certificate says are apart and flags those it says touch (kCertifiedHit);
   /// compacts `candidates` in place.
-  void certify(std::vector<std::uint32_t>& candidates, const BodyStore& store);
+  void certify(std::vector<std::uint32_t>& candidates, const BodyStore& store, std::size_t begin = 0);
   /// Room for this step's results at their upper bounds (`candidates` pairs left after certify; part records);
   /// false (results unchanged) when memory can't be had.
   bool reserveResults(std::size_t candidates, std::size_t partPairBound);
   /// Replaces the previous results with the tests of `candidates` (never allocates: reserveResults first).
   void test(const std::vector<std::uint32_t>& candidates, const BodyStore& store);
+
+  // -- quiet steps (broad_phase.h): the results of pairs whose bodies did not move are the last step's --
+  /// The last results may serve a quiet step: made by a step that completed (cleared by a sensor change), in
+  /// resultsMode.
+  bool resultsValid = false;
+  ContactMode resultsMode = ContactMode::Contacts;
+  /// Keeps in place, in order, the last step's records of the pairs neither of whose bodies moved (movedBits, by dense
+  /// index), their part records renumbered; testAppend then adds this step's other pairs.
+  void keepResults(const BodyStore& store, const std::vector<std::uint64_t>& movedBits);
+  /// test() of the candidates from word `begin` on, appended to the results kept (never allocates: reserveResults).
+  void testAppend(const std::vector<std::uint32_t>& candidates, std::size_t begin, const BodyStore& store);
 
   // -- threads (narrow_phase_threads.cpp; World::setThreadCount) --
   /// Chunks for `threads` threads (1: none; the chunks' buffers grow in reserveChunks); false when memory can't be had.

@@ -100,6 +100,7 @@ export class World {
   #coherence = true;
   #candidates = 0; // the last step's candidate pairs and how many a certificate answered
   #certified = 0;
+  #quiet = false;
   #manifoldsAt = 0;
   #vManifolds: Float64Array | null = null;
   #partPairs = 0; // pairParts records of the last step
@@ -409,6 +410,7 @@ export class World {
     this.#partPairsAt = io[OUT + 9];
     this.#candidates = io[OUT + 10];
     this.#certified = io[OUT + 11];
+    this.#quiet = io[OUT + 12] === 1;
     this.#stepMode = this.#mode;
     return n;
   }
@@ -470,6 +472,18 @@ export class World {
   get certifiedCount(): number {
     this.#live('certifiedCount');
     return this.#certified;
+  }
+
+  /**
+   * Whether the last step() was a quiet one: few bodies had moved since the step before (at most 16 + an eighth of the
+   * moving bodies, moved to a transform other than their own), so the World kept its grid and that step's pairs, and
+   * only the moved bodies' pairs were searched and tested afresh. The answers are those of a full step; only the
+   * order of the pairs differs (the kept ones first). Any add, remove, setFilter, setStatic, setCellSize or a static
+   * body's move makes the next step a full one.
+   */
+  get quietStep(): boolean {
+    this.#live('quietStep');
+    return this.#quiet;
   }
 
   /** Pairs found by the last step(). */
