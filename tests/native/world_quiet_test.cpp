@@ -232,3 +232,62 @@ TEST(WorldQuietSteps, FarMovesLargeBodiesAndCrowds) {
 }
 
 }  // namespace
+
+namespace {
+
+// The edges of world.h's "Quiet steps": at most 16 + (moving bodies) / 8 moved bodies make a quiet step, one more a
+// full one (and the step after it too); a body given its own transform again is not moved; a World whose bodies all
+// move gives the quiet steps' arrays back.
+TEST(WorldQuietSteps, TheLimitIsSixteenPlusAnEighthOfTheMovingBodies) {
+  World w;
+  std::vector<BodyHandle> h(800);
+  for (int i = 0; i < 800; ++i) {
+    ASSERT_TRUE(w.addCircle({{0, 0}, 0.6}, {{1.0 * (i % 40), 1.0 * (i / 40)}, 0}, i, {}, h[i]).ok());
+  }
+  const std::size_t limit = 16 + 800 / 8;
+  double dx = 0;
+  const auto moveFirst = [&](std::size_t count) {
+    dx += 0.01;
+    for (std::size_t i = 0; i < count; ++i) {
+      ASSERT_TRUE(w.setTransform(h[i], {{1.0 * (i % 40) + dx, 1.0 * (i / 40)}, 0}).ok());
+    }
+  };
+  ASSERT_TRUE(w.step().ok());
+  EXPECT_FALSE(w.stepStats().quiet);  // (bodies were added)
+  ASSERT_TRUE(w.step().ok());
+  EXPECT_TRUE(w.stepStats().quiet);  // (nothing moved)
+  moveFirst(limit);
+  ASSERT_TRUE(w.step().ok());
+  EXPECT_TRUE(w.stepStats().quiet) << limit << " moved";
+  moveFirst(limit);  // (the same bodies again: still as many displaced)
+  ASSERT_TRUE(w.step().ok());
+  EXPECT_TRUE(w.stepStats().quiet);
+  const std::size_t quietBytes = w.heapBytes();
+  moveFirst(limit + 1);
+  ASSERT_TRUE(w.step().ok());
+  EXPECT_FALSE(w.stepStats().quiet) << limit + 1 << " moved";
+  moveFirst(1);
+  ASSERT_TRUE(w.step().ok());
+  EXPECT_FALSE(w.stepStats().quiet);  // (the step before followed too many moves)
+  ASSERT_TRUE(w.step().ok());
+  EXPECT_TRUE(w.stepStats().quiet);
+  // Every body given its own transform again (setTransforms over all, as a game that syncs every frame): no move.
+  std::vector<double> xya;
+  for (const BodyHandle b : w.bodies()) {
+    Transform xf;
+    ASSERT_TRUE(w.getTransform(b, xf).ok());
+    xya.insert(xya.end(), {xf.position.x, xf.position.y, xf.angle});
+  }
+  ASSERT_TRUE(w.setTransforms(xya).ok());
+  ASSERT_TRUE(w.step().ok());
+  EXPECT_TRUE(w.stepStats().quiet);
+  // Every body moved: a full step, and the quiet steps' arrays (the kept candidates, the displaced list, a bit per
+  // body, the grid of displaced bodies) are given back.
+  for (std::size_t k = 0; k < xya.size(); k += 3) xya[k] += 0.01;
+  ASSERT_TRUE(w.setTransforms(xya).ok());
+  ASSERT_TRUE(w.step().ok());
+  EXPECT_FALSE(w.stepStats().quiet);
+  EXPECT_LT(w.heapBytes() + 4 * 2 * w.stepStats().candidates, quietBytes);
+}
+
+}  // namespace

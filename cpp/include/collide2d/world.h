@@ -101,17 +101,18 @@
 //   it changed. A static grid that cannot be allocated is not an error: its bodies are binned with the moving ones
 //   until it can be.
 // * Quiet steps: a step after which at most 16 + (moving bodies) / 8 bodies were moved (setTransform / setTransforms
-//   with a transform other than the body's own, bit for bit) keeps the moving bodies' grid and a copy of its
-//   candidate pairs. Until the next step that follows more moves, each moved body's grid entries are marked stale
-//   (O(its cells), no allocation) and the bodies moved since the grid was built are binned in a small grid of their
-//   own; the step lists the kept pairs without a moved body, then the moved bodies' pairs, searched afresh. A body
-//   that does not move then costs no re-binning and no pair search. The grid is rebuilt in full once more than that
-//   many bodies have been moved since it was built, and after an add, remove, setFilter, setStatic, setCellSize or a
-//   static body's move. The answers are those of a full step; only the order of pairBodies() differs (the kept pairs
-//   come first). stepStats().quiet says which kind a step was. A World whose bodies all move holds none of this
-//   (the arrays are given back at the first step after many moves), and its steps are the full ones they were. A
-//   threaded setTransforms (collide2d/threads) does not follow the moves body by body: the step after it is a full
-//   one.
+//   with a transform other than the body's own, bit for bit) keeps the moving bodies' grid and a copy of its candidate
+//   pairs. Until the next step that follows more moves, each moved body's grid entries are marked stale (O(its cells),
+//   no allocation) and the bodies moved since the grid was built are binned in a small grid of their own; the step
+//   lists the kept pairs without a moved body, then the moved bodies' pairs, searched afresh. The kept pairs' results
+//   (contacts, manifolds, part records) are the last step's, copied, when the contact mode and the sensor flags are as
+//   they were; only the moved bodies' pairs are tested. A body that does not move then costs no re-binning, no pair
+//   search and no test (bench/results/2026-11-29-quiet-steps.md). The grid is rebuilt in full once more than that many
+//   bodies have been moved since it was built, and after an add, remove, setFilter, setStatic, setCellSize or a static
+//   body's move. The answers are those of a full step; only the order of pairBodies() differs (the kept pairs come
+//   first). stepStats().quiet says which kind a step was. A World whose bodies all move holds none of this (the arrays
+//   are given back at the first step after many moves), and its steps are the full ones they were. A threaded
+//   setTransforms (collide2d/threads) does not follow the moves body by body: the step after it is a full one.
 // * Threads: setThreadCount(n) lets setTransforms(xya) and step() spread their work over n threads: the calling
 //   thread and n - 1 workers. Natively the World starts them then and keeps them (joined by setThreadCount(1) or the
 //   destructor); in the threaded WebAssembly module (collide2d/threads) every World uses the workers the module

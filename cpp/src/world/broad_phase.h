@@ -26,7 +26,8 @@
 //   since, and adds each moved body's pairs: within movers (a pair with a moved body), against grid's live entries
 //   (the same corner rule as the static search) and large bodies, and against statics (searched in its own bounds,
 //   its cache forgotten). A change the kept candidates do not follow (add, remove, filter, kind, cell size, a static
-//   body's move, too many displaced, a threaded setTransforms) drops them: the next step is a full one. The arrays
+//   body's move, too many displaced, a threaded setTransforms) drops them: the next step is a full one. step() then
+//   keeps the last results of the kept pairs (NarrowPhase::keepResults) and tests only the others. The arrays
 //   are held only while steps are quiet (given back at the first busy step): a World where everything moves pays
 //   for none of it.
 // STATIC PARTNERS: each moving body keeps its static partners (the binned static bodies whose bounds overlap its fat
