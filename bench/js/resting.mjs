@@ -76,7 +76,7 @@ function collide2d(n, m, { mode = 'contacts', full = false } = {}) {
         xya[3 * i + 1] = b.y;
         xya[3 * i + 2] = b.angle;
       }
-      w.setTransforms(handles, xya);
+      w.setTransforms(xya, handles);
       if (full) w.setFilter(first, filter);
       w.step();
       quiet += w.quietStep ? 1 : 0;

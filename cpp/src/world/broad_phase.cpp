@@ -564,26 +564,19 @@ bool BroadPhase::collect(const std::vector<Proxy>& proxies) {
 // statics' large ones are not among them (met at every step); a box covering too many cells tests every binned body.
 // False: out of memory.
 bool BroadPhase::searchStatics(const Aabb& a, const std::vector<Proxy>& proxies) {
-  return searchIn(statics, a, proxies, nextPartners, [&](auto add) {
-    for (std::uint32_t s = 0; s < proxies.size(); ++s) {
-      if (proxies[s].kind == kStaticBinned && !proxies[s].large) add(s);
-    }
-  });
+  return searchIn(statics, a, proxies, nextPartners);
 }
 
 bool BroadPhase::searchGrid(const Aabb& a, const std::vector<Proxy>& proxies, std::vector<std::uint32_t>& out) const {
-  return searchIn(grid, a, proxies, out, [&](auto add) {
-    for (const std::uint32_t k : members) {
-      if (!isDisplaced(k) && !proxies[k].large) add(k);
-    }
-  });
+  return searchIn(grid, a, proxies, out);
 }
 
-// The bodies with a live entry of g whose bounds overlap `a`, each once (the cell holding the lower-left corner of
-// the intersection), appended to out; when `a` covers more cells than g has entries, every(add) lists them instead.
-template <class Every>
+// The bodies with a live entry of sg (statics, or grid on a quiet step: its displaced bodies' entries are stale) whose
+// bounds overlap `a`, each once (the cell holding the lower-left corner of the intersection), appended to out; when
+// `a` covers more cells than sg has entries, the binned static bodies (statics) or grid's bodies neither displaced nor
+// large, tested one by one.
 bool BroadPhase::searchIn(const Grid& sg, const Aabb& a, const std::vector<Proxy>& proxies,
-                          std::vector<std::uint32_t>& out, Every&& every) {
+                          std::vector<std::uint32_t>& out) const {
   const Entries& se = sg.entries;
   bool ok = true;
   auto add = [&](std::uint32_t s) {
@@ -598,7 +591,15 @@ bool BroadPhase::searchIn(const Grid& sg, const Aabb& a, const std::vector<Proxy
   const std::int32_t y0 = sg.cellOf(a.min.y, 1), y1 = sg.cellOf(a.max.y, 1);
   const std::int64_t covered = (std::int64_t{x1} - x0 + 1) * (std::int64_t{y1} - y0 + 1);
   if (covered > static_cast<std::int64_t>(se.size) + 64) {
-    every(add);
+    if (&sg == &statics) {
+      for (std::uint32_t s = 0; s < proxies.size(); ++s) {
+        if (proxies[s].kind == kStaticBinned && !proxies[s].large) add(s);
+      }
+    } else {
+      for (const std::uint32_t k : members) {
+        if (!isDisplaced(k) && !proxies[k].large) add(k);
+      }
+    }
     return ok;
   }
   const I8 one = I8{} + 1;

@@ -147,7 +147,14 @@ struct BroadPhase {
 
   // -- following the bodies (never allocate) --
   /// Body k (any kind) is about to move, its bounds still the old ones.
-  void moving(std::uint32_t k, std::vector<Proxy>& proxies);
+  void moving(std::uint32_t k, std::vector<Proxy>& proxies) {
+    dirty = true;
+    if (!keptValid || needFull || membersDirty) {  // (grid is rebuilt in full at the next update anyway)
+      ++movesSinceStep;
+      return;
+    }
+    follow(k, proxies);
+  }
   /// Bodies were moved without being followed (a threaded setTransforms): the next step is a full one.
   void movedUnfollowed(std::uint32_t count) {
     movesSinceStep += count;
@@ -209,11 +216,12 @@ struct BroadPhase {
   /// Appends to `out` the bodies with a live entry in grid (not displaced) whose bounds overlap `box`, each once
   /// (grid's large bodies are not among them). False: out of memory.
   bool searchGrid(const Aabb& box, const std::vector<Proxy>& proxies, std::vector<std::uint32_t>& out) const;
-  template <class Every>
-  static bool searchIn(const Grid& g, const Aabb& box, const std::vector<Proxy>& proxies,
-                       std::vector<std::uint32_t>& out, Every&& every);
+  bool searchIn(const Grid& g, const Aabb& box, const std::vector<Proxy>& proxies,
+                std::vector<std::uint32_t>& out) const;
   /// collect() on a quiet step: the kept candidates without a moved body, and the moved bodies' pairs.
   bool collectQuiet(const std::vector<Proxy>& proxies);
+  /// moving() while quiet steps follow the moves: body k becomes displaced (its entries in grid stale).
+  void follow(std::uint32_t k, std::vector<Proxy>& proxies);
   /// Forgets the displaced bodies (after a full rebuild of grid, or when disarmed).
   void clearDisplaced();
   /// Gives the quiet steps' arrays back (a step where many bodies moved).

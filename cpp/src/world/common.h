@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <variant>
 
 namespace collide2d::world {
@@ -31,6 +32,19 @@ constexpr double kMaxCoordinate = 1e300;
 /// body's) finite, whatever its sine and cosine are worth there.
 constexpr double kMaxAngle = 1e300;
 inline bool angleInRange(double angle) { return std::fabs(angle) <= kMaxAngle; }
+
+/// The same transform bit for bit (a body given it again does not move). Three 64-bit compares: memcmp is a libc call
+/// in WebAssembly (a byte loop: +2.7 % instructions per 10k frame when every body's move called it).
+inline bool sameBits(const Transform& a, const Transform& b) {
+  std::uint64_t x[3], y[3];
+  std::memcpy(x, &a.position.x, 8);
+  std::memcpy(x + 1, &a.position.y, 8);
+  std::memcpy(x + 2, &a.angle, 8);
+  std::memcpy(y, &b.position.x, 8);
+  std::memcpy(y + 1, &b.position.y, 8);
+  std::memcpy(y + 2, &b.angle, 8);
+  return ((x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2])) == 0;
+}
 /// The angles a shape brings to its world angle (a box's own; every other shape has none) are in range.
 inline bool shapeAngleInRange(const Shape& s) {
   const Box* b = std::get_if<Box>(&s);

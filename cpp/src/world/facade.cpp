@@ -51,20 +51,15 @@ Status World::step() {
     w.broad.dropKept();  // (the kept copy is this step's, the results the last one's: the next step is a full one)
     return world::outOfMemory();  // (the pair set still holds the last step's end events)
   }
-  if (reuse) {
-    w.narrow.keepResults(w.store, w.broad.movedBits);
-    w.narrow.testAppend(w.broad.candidates, from, w.store);
-  } else {
 #if COLLIDE2D_THREADS
-    // (Chunk buffers that cannot be had: this step runs on one thread, with the same answers.)
-    if (w.pool && w.narrow.threaded(c) && w.narrow.reserveChunks(c, w.broad.partPairBound)) {
-      w.narrow.testThreaded(w.broad.candidates, w.store, *w.pool, w.helpers);
-    } else {
-      w.narrow.test(w.broad.candidates, w.store);
-    }
-#else
-    w.narrow.test(w.broad.candidates, w.store);
+  // (Chunk buffers that cannot be had: this step runs on one thread, with the same answers.)
+  if (!reuse && w.pool && w.narrow.threaded(c) && w.narrow.reserveChunks(c, w.broad.partPairBound)) {
+    w.narrow.testThreaded(w.broad.candidates, w.store, *w.pool, w.helpers);
+  } else
 #endif
+  {
+    if (reuse) w.narrow.keepResults(w.store, w.broad.movedBits);
+    w.narrow.test(w.broad.candidates, w.store, reuse ? from : 0);
   }
   w.narrow.resultsValid = true;
   w.narrow.resultsMode = w.narrow.mode;

@@ -336,7 +336,7 @@ Status World::reserve(std::size_t bodies) {
 // entries), then updates it.
 inline void World::Impl::moveBody(std::uint32_t k, const Transform& xf) {
   Body& b = store.bodies[k];
-  if (std::memcmp(&xf, &b.xf, sizeof xf) == 0) return;  // (the same shape, bit for bit: nothing moves)
+  if (world::sameBits(xf, b.xf)) return;  // (the same shape, bit for bit: nothing moves)
   broad.moving(k, store.proxies);  // (before its bounds change: a quiet step's grid finds its entries by them)
   if (store.proxies[k].kind != world::kDynamic) broad.movingStatic(k, store.proxies);
   const bool angleChanged = !(xf.angle == b.xf.angle);

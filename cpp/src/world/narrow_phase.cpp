@@ -528,27 +528,21 @@ void NarrowPhase::writeManifold(const Manifold& m, std::vector<double>& to) {
 // The narrow phase over the candidates, in grid order. Bodies are scattered in memory relative to that order, so
 // each body (and a polygon's vertices) is prefetched a few candidates ahead (measured natively: -6% frame time at
 // 10k bodies; WebAssembly has no prefetch instruction and the builtin compiles to nothing).
-void NarrowPhase::test(const std::vector<std::uint32_t>& candidates, const BodyStore& store) {
-  pairBodies.clear();
-  pairContacts.clear();
-  pairParts.clear();
-  pairManifolds.clear();
+void NarrowPhase::test(const std::vector<std::uint32_t>& candidates, const BodyStore& store, std::size_t begin) {
+  if (begin == 0) {  // (else a quiet step: keepResults kept the last step's records of the first candidates)
+    pairBodies.clear();
+    pairContacts.clear();
+    pairParts.clear();
+    pairManifolds.clear();
+  }
   Out out{pairBodies, pairContacts, pairParts, pairManifolds, nullptr};
-  testRange(candidates.data(), candidates.size(), store, out);
+  testRange(candidates.data() + begin, candidates.size() - begin, store, out);
 #if COLLIDE2D_THREADS
   chunksUsed_ = 0;  // (no chunk holds this step's data: releaseSlack may give all of theirs back)
 #endif
 }
 
-void NarrowPhase::testAppend(const std::vector<std::uint32_t>& candidates, std::size_t begin, const BodyStore& store) {
-  Out out{pairBodies, pairContacts, pairParts, pairManifolds, nullptr};
-  testRange(candidates.data() + begin, candidates.size() - begin, store, out);
-#if COLLIDE2D_THREADS
-  chunksUsed_ = 0;
-#endif
-}
-
-void NarrowPhase::keepResults(const BodyStore& store, const std::vector<std::uint64_t>& movedBits) {
+__attribute__((noinline)) void NarrowPhase::keepResults(const BodyStore& store, const std::vector<std::uint64_t>& movedBits) {
   const std::size_t pairs = pairBodies.size() / World::kPairBodyStride;
   const std::size_t cs = resultsMode == ContactMode::Contacts ? World::kPairContactStride : 0;
   const std::size_t ms = resultsMode == ContactMode::Manifolds ? World::kPairManifoldStride : 0;

@@ -81,7 +81,8 @@ struct NarrowPhase {
   /// false (results unchanged) when memory can't be had.
   bool reserveResults(std::size_t candidates, std::size_t partPairBound);
   /// Replaces the previous results with the tests of `candidates` (never allocates: reserveResults first).
-  void test(const std::vector<std::uint32_t>& candidates, const BodyStore& store);
+  /// From word `begin` on (begin > 0: a quiet step, appended to the records keepResults kept).
+  void test(const std::vector<std::uint32_t>& candidates, const BodyStore& store, std::size_t begin = 0);
 
   // -- quiet steps (broad_phase.h): the results of pairs whose bodies did not move are the last step's --
   /// The last results may serve a quiet step: made by a step that completed (cleared by a sensor change), in
@@ -89,10 +90,8 @@ struct NarrowPhase {
   bool resultsValid = false;
   ContactMode resultsMode = ContactMode::Contacts;
   /// Keeps in place, in order, the last step's records of the pairs neither of whose bodies moved (movedBits, by dense
-  /// index), their part records renumbered; testAppend then adds this step's other pairs.
+  /// index), their part records renumbered; test(candidates, store, begin) then adds this step's other pairs.
   void keepResults(const BodyStore& store, const std::vector<std::uint64_t>& movedBits);
-  /// test() of the candidates from word `begin` on, appended to the results kept (never allocates: reserveResults).
-  void testAppend(const std::vector<std::uint32_t>& candidates, std::size_t begin, const BodyStore& store);
 
   // -- threads (narrow_phase_threads.cpp; World::setThreadCount) --
   /// Chunks for `threads` threads (1: none; the chunks' buffers grow in reserveChunks); false when memory can't be had.

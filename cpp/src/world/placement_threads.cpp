@@ -64,7 +64,7 @@ void World::Impl::placeChunk(void* self, std::size_t c) {
   for (std::uint32_t k = ch.begin; k < ch.end; ++k) {
     const Transform xf = transformAt(w.placeXya, k);
     world::Body& b = w.store.bodies[k];
-    if (std::memcmp(&xf, &b.xf, sizeof xf) == 0) continue;  // (as moveBody: the same transform moves nothing)
+    if (world::sameBits(xf, b.xf)) continue;  // (as moveBody: the same transform moves nothing)
     const bool angleChanged = !(xf.angle == b.xf.angle);
     w.narrow.movedUnlisted(k, xf.position - b.xf.position, angleChanged);
     b.xf = xf;
@@ -113,7 +113,7 @@ bool World::Impl::setTransformsThreaded(std::span<const double> xya, Status& st)
       for (std::uint32_t k = placeChunks[c].begin; k < placeChunks[c].end; ++k) {
         if (store.proxies[k].kind == world::kDynamic) continue;
         const Transform xf = transformAt(xya.data(), k);
-        if (std::memcmp(&xf, &store.bodies[k].xf, sizeof xf) != 0) broad.movingStatic(k, store.proxies);
+        if (!world::sameBits(xf, store.bodies[k].xf)) broad.movingStatic(k, store.proxies);
       }
     }
   }
