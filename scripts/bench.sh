@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks. `npm run bench`: native micro benchmarks (core pair functions) and the World scene benchmark, then
 # the JavaScript benchmarks in Node: bench/js/core.mjs (collide2d single and batch calls against sat, intersects
-# and detect-collisions), bench/js/world.mjs (when present), bench/js/level.mjs (the level scene), bench/js/mover.mjs (moveAndSlide against rapier's character controller) and
+# and detect-collisions), bench/js/world.mjs (when present), bench/js/level.mjs (the level scene), bench/js/resting.mjs (bodies at
+# rest: quiet steps against full ones and rapier), bench/js/mover.mjs (moveAndSlide against rapier's character controller) and
 # bench/js/memory.mjs (the World's heap bytes per body in each contact mode).
 # `npm run bench -- --js-only` skips the native part; other arguments go to the native benchmark binary.
 set -euo pipefail
@@ -35,6 +36,8 @@ if [ -f bench/js/world.mjs ]; then
 fi
 printf '\n==== bench/js/level.mjs ====\n'
 node bench/js/level.mjs
+printf '\n==== bench/js/resting.mjs ====\n'
+node bench/js/resting.mjs
 printf '\n==== bench/js/mover.mjs ====\n'
 node bench/js/mover.mjs
 printf '\n==== bench/js/memory.mjs ====\n'
