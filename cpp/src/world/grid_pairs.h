@@ -2,7 +2,7 @@
 // broad_phase_rest.cpp): a template so that each caller's emit is inlined into the SIMD loop.
 #pragma once
 
-#include "world/broad_phase.h"
+#include "world/grid.h"
 #include "world/grid_lanes.h"
 
 #include <cstddef>
