@@ -15,7 +15,7 @@
 // differ; the count is printed). Usage: node bench/js/level.mjs [--frames=T] [--warmup=W] [--pieces=50000]
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { advance, fillTransforms, Kind, LevelKind, makeLevel, makeScene } from './scene.mjs';
+import { advance, fillTransforms, Kind, LevelKind, makeLevel, makeScene, moveRapier, rapierDescOf } from './scene.mjs';
 import { initWithMemory } from '../../web/test/shared.js';
 
 const args = process.argv.slice(2);
@@ -145,14 +145,7 @@ function rapierAdapter(R, name) {
       const movingTypes = R.ActiveCollisionTypes.DEFAULT | R.ActiveCollisionTypes.FIXED_FIXED;
       for (let i = 0; i < N; i++) {
         const b = s.bodies[i];
-        let desc;
-        switch (b.kind) {
-          case Kind.Circle: desc = R.ColliderDesc.ball(b.a); break;
-          case Kind.Aabb: desc = R.ColliderDesc.cuboid(b.a / 2, b.b / 2); break;
-          case Kind.Box: desc = R.ColliderDesc.cuboid(b.a, b.b); break;
-          default: desc = R.ColliderDesc.convexPolyline(new Float32Array(b.points)); break;
-        }
-        moving.push(collider(desc, b.x, b.y, b.angle, movingTypes, i));
+        moving.push(collider(rapierDescOf(R, b), b.x, b.y, b.angle, movingTypes, i));
       }
       if (level) {
         level.forEach((p, k) => {
@@ -173,13 +166,7 @@ function rapierAdapter(R, name) {
     },
     frame(s) {
       advance(s);
-      for (let i = 0; i < N; i++) {
-        const b = s.bodies[i];
-        v.x = b.x;
-        v.y = b.y;
-        moving[i].setTranslation(v);
-        moving[i].setRotation(b.angle);
-      }
+      moveRapier(moving, s.bodies, N, v);
       world.step(events);
       events.drainCollisionEvents(onEvent);
       return pairs;

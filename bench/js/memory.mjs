@@ -3,7 +3,7 @@
 // mode; w.heapBytes (every array the World holds, capacities included) divided by N after the last frame.
 //
 // Usage: node bench/js/memory.mjs [N ...] [--frames=T]     (default N = 10000 50000, T = 30)
-import { advance, fillTransforms, Kind, makeScene } from './scene.mjs';
+import { advance, c2ShapeOf, fillTransforms, makeScene } from './scene.mjs';
 import { initWithMemory } from '../../web/test/shared.js';
 
 const args = process.argv.slice(2);
@@ -11,18 +11,6 @@ const sizes = args.filter((a) => !a.startsWith('--')).map(Number);
 const frames = Number((args.find((a) => a.startsWith('--frames=')) ?? '--frames=30').slice(9));
 const { c2 } = await initWithMemory();
 
-function shapeOf(b) {
-  switch (b.kind) {
-    case Kind.Circle: return { type: 'circle', center: { x: 0, y: 0 }, radius: b.a };
-    case Kind.Aabb: return { type: 'aabb', min: { x: -b.a / 2, y: -b.b / 2 }, max: { x: b.a / 2, y: b.b / 2 } };
-    case Kind.Box: return { type: 'box', center: { x: 0, y: 0 }, halfExtents: { x: b.a, y: b.b }, angle: 0 };
-    default: {
-      const points = [];
-      for (let k = 0; k < b.points.length; k += 2) points.push({ x: b.points[k], y: b.points[k + 1] });
-      return { type: 'polygon', points };
-    }
-  }
-}
 
 function measure(n, mode, reserve) {
   const s = makeScene(n);
@@ -30,7 +18,7 @@ function measure(n, mode, reserve) {
   try {
     w.setContactMode(mode);
     if (reserve) w.reserve(n);
-    for (const b of s.bodies) w.add(shapeOf(b), { x: b.x, y: b.y, angle: b.angle });
+    for (const b of s.bodies) w.add(c2ShapeOf(b), { x: b.x, y: b.y, angle: b.angle });
     const xya = new Float64Array(3 * n);
     let pairs = 0;
     for (let f = 0; f < frames; f++) {

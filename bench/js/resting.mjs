@@ -15,7 +15,7 @@
 //
 // Usage: node bench/js/resting.mjs [N ...] [--percent=1,5,10] [--frames=30] [--rounds=5]
 import { performance } from 'node:perf_hooks';
-import { advance, Kind, makeScene } from './scene.mjs';
+import { advance, c2ShapeOf, makeScene, moveRapier, rapierDescOf } from './scene.mjs';
 import { initWithMemory } from '../../web/test/shared.js';
 
 const args = process.argv.slice(2);
@@ -37,19 +37,6 @@ try {
   RAPIER_SIMD = null;
 }
 
-function c2Shape(b) {
-  switch (b.kind) {
-    case Kind.Circle: return { type: 'circle', center: { x: 0, y: 0 }, radius: b.a };
-    case Kind.Aabb: return { type: 'aabb', min: { x: -b.a / 2, y: -b.b / 2 }, max: { x: b.a / 2, y: b.b / 2 } };
-    case Kind.Box: return { type: 'box', center: { x: 0, y: 0 }, halfExtents: { x: b.a, y: b.b }, angle: 0 };
-    default: {
-      const points = [];
-      for (let k = 0; k < b.points.length; k += 2) points.push({ x: b.points[k], y: b.points[k + 1] });
-      return { type: 'polygon', points };
-    }
-  }
-}
-
 function collide2d(n, m, { mode = 'contacts', full = false } = {}) {
   const s = makeScene(n);
   const w = new c2.World();
@@ -58,7 +45,7 @@ function collide2d(n, m, { mode = 'contacts', full = false } = {}) {
   const handles = new Uint32Array(m);
   for (let i = 0; i < n; i++) {
     const b = s.bodies[i];
-    const h = w.add(c2Shape(b), { x: b.x, y: b.y, angle: b.angle });
+    const h = w.add(c2ShapeOf(b), { x: b.x, y: b.y, angle: b.angle });
     if (i < m) handles[i] = h;
   }
   const first = w.bodies()[0];
@@ -97,13 +84,7 @@ function rapier(n, m, R, name) {
   const onEvent = (_h1, _h2, started) => { pairs += started ? 1 : -1; };
   for (let i = 0; i < n; i++) {
     const b = s.bodies[i];
-    let desc;
-    switch (b.kind) {
-      case Kind.Circle: desc = R.ColliderDesc.ball(b.a); break;
-      case Kind.Aabb: desc = R.ColliderDesc.cuboid(b.a / 2, b.b / 2); break;
-      case Kind.Box: desc = R.ColliderDesc.cuboid(b.a, b.b); break;
-      default: desc = R.ColliderDesc.convexPolyline(new Float32Array(b.points));
-    }
+    const desc = rapierDescOf(R, b);
     desc.setTranslation(b.x, b.y).setRotation(b.angle).setSensor(true)
       .setActiveCollisionTypes(R.ActiveCollisionTypes.DEFAULT | R.ActiveCollisionTypes.FIXED_FIXED)
       .setActiveEvents(R.ActiveEvents.COLLISION_EVENTS);
@@ -116,13 +97,7 @@ function rapier(n, m, R, name) {
     name,
     frame() {
       advance(s);
-      for (let i = 0; i < m; i++) {
-        const b = s.bodies[i];
-        v.x = b.x;
-        v.y = b.y;
-        colliders[i].setTranslation(v);
-        colliders[i].setRotation(b.angle);
-      }
+      moveRapier(colliders, s.bodies, m, v);
       world.step(events);
       events.drainCollisionEvents(onEvent);
     },

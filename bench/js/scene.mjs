@@ -115,6 +115,43 @@ export function fillTransforms(s, out) {
   return out;
 }
 
+// ---- the scene's bodies as each library's shapes (bench/js/world.mjs, level.mjs, resting.mjs, memory.mjs) ------
+
+/** A scene body's shape as collide2d's plain object (local: centred on the body's position). */
+export function c2ShapeOf(b) {
+  switch (b.kind) {
+    case Kind.Circle: return { type: 'circle', center: { x: 0, y: 0 }, radius: b.a };
+    case Kind.Aabb: return { type: 'aabb', min: { x: -b.a / 2, y: -b.b / 2 }, max: { x: b.a / 2, y: b.b / 2 } };
+    case Kind.Box: return { type: 'box', center: { x: 0, y: 0 }, halfExtents: { x: b.a, y: b.b }, angle: 0 };
+    default: {
+      const points = [];
+      for (let k = 0; k < b.points.length; k += 2) points.push({ x: b.points[k], y: b.points[k + 1] });
+      return { type: 'polygon', points };
+    }
+  }
+}
+
+/** A scene body's shape as a rapier ColliderDesc of the module R (null when rapier rejects it). */
+export function rapierDescOf(R, b) {
+  switch (b.kind) {
+    case Kind.Circle: return R.ColliderDesc.ball(b.a);
+    case Kind.Aabb: return R.ColliderDesc.cuboid(b.a / 2, b.b / 2);
+    case Kind.Box: return R.ColliderDesc.cuboid(b.a, b.b);
+    default: return R.ColliderDesc.convexPolyline(new Float32Array(b.points));
+  }
+}
+
+/** Moves rapier colliders[0..count) to the scene bodies' positions and angles (v: a reusable {x, y}). */
+export function moveRapier(colliders, bodies, count, v) {
+  for (let i = 0; i < count; i++) {
+    const b = bodies[i];
+    v.x = b.x;
+    v.y = b.y;
+    colliders[i].setTranslation(v);
+    colliders[i].setRotation(b.angle);
+  }
+}
+
 // ---- bit-identity check (bench/js/check-scene.mjs and bench/js/scene_print.cpp compute the same) ---------------
 
 const f64 = new Float64Array(1);

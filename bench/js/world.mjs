@@ -35,7 +35,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { advance, fillTransforms, Kind, kPi, makeScene, Mulberry32 } from './scene.mjs';
+import { advance, c2ShapeOf, fillTransforms, Kind, kPi, makeScene, moveRapier, Mulberry32, rapierDescOf } from './scene.mjs';
 import { printReport } from './world_report.mjs';
 import { initWithMemory } from '../../web/test/shared.js';
 
@@ -113,19 +113,7 @@ function collide2dAdapter(n, mode = 'contacts') {
       w.reserve(n); // as the native benchmark (addScene)
       for (let i = 0; i < n; i++) {
         const b = s.bodies[i];
-        let shape;
-        switch (b.kind) {
-          case Kind.Circle: shape = { type: 'circle', center: { x: 0, y: 0 }, radius: b.a }; break;
-          case Kind.Aabb: shape = { type: 'aabb', min: { x: -b.a / 2, y: -b.b / 2 }, max: { x: b.a / 2, y: b.b / 2 } }; break;
-          case Kind.Box: shape = { type: 'box', center: { x: 0, y: 0 }, halfExtents: { x: b.a, y: b.b }, angle: 0 }; break;
-          case Kind.Polygon: {
-            const points = [];
-            for (let k = 0; k < b.points.length; k += 2) points.push({ x: b.points[k], y: b.points[k + 1] });
-            shape = { type: 'polygon', points };
-            break;
-          }
-        }
-        handleIndex.set(w.add(shape, { x: b.x, y: b.y, angle: b.angle }), i);
+        handleIndex.set(w.add(c2ShapeOf(b), { x: b.x, y: b.y, angle: b.angle }), i);
       }
       w.step();
     },
@@ -194,13 +182,7 @@ function rapierAdapter(n, R = RAPIER, name = 'rapier', contacts = false) {
     setup(s) {
       for (let i = 0; i < n; i++) {
         const b = s.bodies[i];
-        let desc;
-        switch (b.kind) {
-          case Kind.Circle: desc = R.ColliderDesc.ball(b.a); break;
-          case Kind.Aabb: desc = R.ColliderDesc.cuboid(b.a / 2, b.b / 2); break;
-          case Kind.Box: desc = R.ColliderDesc.cuboid(b.a, b.b); break;
-          case Kind.Polygon: desc = R.ColliderDesc.convexPolyline(new Float32Array(b.points)); break;
-        }
+        const desc = rapierDescOf(R, b);
         if (!desc) throw new Error(`rapier rejected body ${i}`);
         const types = R.ActiveCollisionTypes.DEFAULT | R.ActiveCollisionTypes.FIXED_FIXED;
         desc.setTranslation(b.x, b.y).setRotation(b.angle).setSensor(!contacts)
@@ -213,15 +195,7 @@ function rapierAdapter(n, R = RAPIER, name = 'rapier', contacts = false) {
     },
     frame(s) {
       advance(s);
-      const bodies = s.bodies;
-      for (let i = 0; i < n; i++) {
-        const b = bodies[i];
-        const c = colliders[i];
-        v.x = b.x;
-        v.y = b.y;
-        c.setTranslation(v);
-        c.setRotation(b.angle);
-      }
+      moveRapier(colliders, s.bodies, n, v);
       world.step(events);
       events.drainCollisionEvents(onEvent);
       if (active) {
