@@ -17,6 +17,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { advance, fillTransforms, Kind, LevelKind, makeLevel, makeScene, moveRapier, rapierDescOf } from './scene.mjs';
 import { initWithMemory } from '../../web/test/shared.js';
+import { loadRapiers } from './peers.mjs';
 
 const args = process.argv.slice(2);
 const flagValue = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -27,15 +28,7 @@ const N = 5000;
 const log = (...a) => console.error(...a);
 
 const { c2 } = await initWithMemory();
-const RAPIER = (await import('@dimforge/rapier2d-compat')).default;
-await RAPIER.init();
-let RAPIER_SIMD = null;
-try {
-  RAPIER_SIMD = (await import('@dimforge/rapier2d-simd-compat')).default;
-  await RAPIER_SIMD.init();
-} catch (e) {
-  log(`rapier2d-simd-compat: skipped (${e.message.split('\n')[0]})`);
-}
+const { RAPIER, RAPIER_SIMD } = await loadRapiers(log);
 
 // The level's static bodies: {kind: 'aabb' | 'polygon' | 'concave', points (local outline), parts (concave: the
 // decompose() parts' points), x, y}.

@@ -17,6 +17,7 @@
 import { performance } from 'node:perf_hooks';
 import { advance, c2ShapeOf, makeScene, moveRapier, rapierDescOf } from './scene.mjs';
 import { initWithMemory } from '../../web/test/shared.js';
+import { loadRapiers } from './peers.mjs';
 
 const args = process.argv.slice(2);
 const flagValue = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -27,15 +28,7 @@ const FRAMES = Number(flagValue('frames') ?? 30);
 const ROUNDS = Number(flagValue('rounds') ?? 5);
 
 const { c2 } = await initWithMemory();
-const RAPIER = (await import('@dimforge/rapier2d-compat')).default;
-await RAPIER.init();
-let RAPIER_SIMD = null;
-try {
-  RAPIER_SIMD = (await import('@dimforge/rapier2d-simd-compat')).default;
-  await RAPIER_SIMD.init();
-} catch {
-  RAPIER_SIMD = null;
-}
+const { RAPIER, RAPIER_SIMD } = await loadRapiers();
 
 function collide2d(n, m, { mode = 'contacts', full = false } = {}) {
   const s = makeScene(n);
