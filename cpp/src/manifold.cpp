@@ -46,6 +46,22 @@ double magnitude(const detail::Core& k) {
   return s;
 }
 
+// Whether p lies inside both cores grown by 2^-39 S (B moved by `offset`), by their faces' distances (the radii
+// count): the witness of two cores that overlap within rounding should. True for non-finite input.
+bool insideBoth(const detail::Core& ka, const detail::Core& kb, Vec2 offset, Vec2 p) {
+  const double tol =
+      std::max(std::ldexp(std::max(magnitude(ka), magnitude(kb)), -39), std::numeric_limits<double>::min());
+  const auto gap = [&](const detail::Core& k, Vec2 o) {
+    double g = -std::numeric_limits<double>::infinity();
+    for (int i = 0; i < k.count; ++i) g = std::max(g, dot(k.normals[i], p - (k.points[i] + o)));
+    return g - k.radius;
+  };
+  const double ga = gap(ka, {0.0, 0.0}), gb = gap(kb, offset);
+  // (non-finite input: no judgement, the witness stays)
+  if (!(std::isfinite(tol) && std::isfinite(ga) && std::isfinite(gb))) return true;
+  return ga <= tol && gb <= tol;
+}
+
 // One point, with collide()'s normal and depth. The point is not collide()'s `point` (B's support along -normal,
 // which for a long, slightly tilted B is its far end): it is the place where the shapes touch once B is moved by
 // normal * depth, moved back, so that it lies on B and, moved by normal * depth, on A.
@@ -69,10 +85,28 @@ Manifold singlePoint(const detail::PairTests& pair, const detail::Core& ka, cons
     pb.core = &kb;
     pb.moved = true;
     pb.offset = n * c.depth;
-    const detail::GjkResult g = detail::gjk(pa, pb, nullptr);
-    const Vec2 touch = g.coresOverlap ? lerp(g.pointA, g.pointB, 0.5)
-                                      : lerp(g.pointA + g.normal * ra, g.pointB - g.normal * rb, 0.5);
-    if (isFinite(touch)) point = touch - n * c.depth;
+    detail::GjkResult g = detail::gjk(pa, pb, nullptr);
+    double moved = c.depth;
+    Vec2 touch = g.coresOverlap ? lerp(g.pointA, g.pointB, 0.5)
+                                : lerp(g.pointA + g.normal * ra, g.pointB - g.normal * rb, 0.5);
+    if (g.coresOverlap && !insideBoth(ka, kb, pb.offset, touch)) {
+      // Touching within rounding, GJK found the origin enclosed, and its witness is no point of both boundaries (a
+      // sliver B put it 5e-4 off B at scale 600): B is moved 2^-40 S less, so that GJK finds the closest points of
+      // two cores that much apart; still overlapping, B's deepest point along -n (on B; moved, on A's supporting line).
+      moved = c.depth - std::ldexp(std::max(magnitude(ka), magnitude(kb)), -40);
+      pb.offset = n * moved;
+      g = detail::gjk(pa, pb, nullptr);
+      if (g.coresOverlap) {
+        int deepest = 0;
+        for (int i = 1; i < kb.count; ++i) {
+          if (dot(kb.points[i], n) < dot(kb.points[deepest], n)) deepest = i;
+        }
+        touch = kb.points[deepest] - n * rb + n * moved;
+      } else {
+        touch = lerp(g.pointA + g.normal * ra, g.pointB - g.normal * rb, 0.5);
+      }
+    }
+    if (isFinite(touch)) point = touch - n * moved;
   }
   m.normal = n;
   m.points[0] = {detail::noNegativeZero(point), c.depth, 1u << 30};

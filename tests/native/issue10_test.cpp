@@ -612,4 +612,27 @@ TEST(Issue12Fuzz, CircleCentreWithinRoundingOfACapsulesCoreEndUsesThePerpendicul
   EXPECT_EQ(up.normal.y, -1.0);
 }
 
+// query_fuzz (2026-11-29): a quadrilateral against a sliver triangle (width 1e-124, height 1/16) touching one of its
+// faces with a vertex. collideManifold's single point came from GJK's witness of two cores that, moved by
+// normal * depth, overlap within rounding; the sliver made that witness 3.5e-4 off the moved triangle (scale 610), so
+// the point was off B. The point must lie on B (here B's deepest vertex, (0, -1/16) to within 1e-124) and, moved by
+// normal * depth, on A's face y = x.
+TEST(Issue12Fuzz, ManifoldPointOfASliverTriangleTouchingAFaceLiesOnBoth) {
+  const Vec2 a[] = {{0x1.6262626ffffffp-413, -0x1.0100000000001p+4}, {0x1.3130000000004p+9, 0x1.312ffffffffffp+9},
+                    {0x1.ep+5, 0x1.ep+5}, {-0x1.0000000000003p-4, -0x1.0000000000001p-4}};
+  const Vec2 b[] = {{0x1.200000000ffffp-415, -0x1.ffffffffffffdp-5}, {0.0, 0x1.62626p-413}, {0.0, 0.0}};
+  Polygon pa, pb;
+  ASSERT_TRUE(Polygon::create(a, pa).ok());
+  ASSERT_TRUE(Polygon::create(b, pb).ok());
+  const Manifold m = collideManifold(pa, pb);
+  ASSERT_EQ(m.count, 1);
+  const Contact c = collide(pa, pb);
+  EXPECT_EQ(m.normal, c.normal);
+  const Vec2 p = m.points[0].point;
+  EXPECT_NEAR(p.x, 0.0, 1e-120);
+  EXPECT_NEAR(p.y, -0.0625, 1e-15);
+  const Vec2 moved = p + m.normal * m.points[0].depth;
+  EXPECT_NEAR(moved.x - moved.y, 0.0, 1e-12);  // on the face through (-1/16, -1/16) and (60, 60)
+}
+
 }  // namespace
