@@ -245,8 +245,17 @@ class Run {
     std::vector<Polygon> pieces;
     const Status d = decompose(pts, pieces);
     if (!s) {
+      if (kTrace) {
+        std::fprintf(stderr, "addOutline rejected: error %d field %s, decompose %s (%zu pieces); at (%.17g, %.17g) angle %.17g\n",
+                     static_cast<int>(s.error), s.field, d ? "ok" : "refused", pieces.size(), xf.position.x,
+                     xf.position.y, xf.angle);
+        for (const Vec2 p : pts) std::fprintf(stderr, "  point %a %a\n", p.x, p.y);
+      }
       check(h == kNullBody && world_.bodyCount() == before, "a rejected addOutline changed the world");
-      check(!d || s.error == Error::InvalidArgument, "addOutline rejected an outline decompose() splits");
+      // (an outline decompose() splits is refused only for its place: an invalid transform, or one that puts it out
+      // of range, InvalidArgument)
+      check(!d || s.error == Error::InvalidArgument || !validate(xf).ok(),
+            "addOutline rejected an outline decompose() splits");
       return;
     }
     check(d.ok(), "addOutline accepted an outline decompose() rejects");
