@@ -85,28 +85,21 @@ Manifold singlePoint(const detail::PairTests& pair, const detail::Core& ka, cons
     pb.core = &kb;
     pb.moved = true;
     pb.offset = n * c.depth;
-    detail::GjkResult g = detail::gjk(pa, pb, nullptr);
-    double moved = c.depth;
-    Vec2 touch = g.coresOverlap ? lerp(g.pointA, g.pointB, 0.5)
-                                : lerp(g.pointA + g.normal * ra, g.pointB - g.normal * rb, 0.5);
-    if (g.coresOverlap && !insideBoth(ka, kb, pb.offset, touch)) {
-      // Touching within rounding, GJK found the origin enclosed, and its witness is no point of both boundaries (a
-      // sliver B put it 5e-4 off B at scale 600): B is moved 2^-40 S less, so that GJK finds the closest points of
-      // two cores that much apart; still overlapping, B's deepest point along -n (on B; moved, on A's supporting line).
-      moved = c.depth - std::ldexp(std::max(magnitude(ka), magnitude(kb)), -40);
-      pb.offset = n * moved;
-      g = detail::gjk(pa, pb, nullptr);
-      if (g.coresOverlap) {
-        int deepest = 0;
-        for (int i = 1; i < kb.count; ++i) {
-          if (dot(kb.points[i], n) < dot(kb.points[deepest], n)) deepest = i;
-        }
-        touch = kb.points[deepest] - n * rb + n * moved;
-      } else {
-        touch = lerp(g.pointA + g.normal * ra, g.pointB - g.normal * rb, 0.5);
+    const detail::GjkResult g = detail::gjk(pa, pb, nullptr);
+    const Vec2 touch = g.coresOverlap ? lerp(g.pointA, g.pointB, 0.5)
+                                      : lerp(g.pointA + g.normal * ra, g.pointB - g.normal * rb, 0.5);
+    if (!g.coresOverlap || insideBoth(ka, kb, pb.offset, touch)) {
+      if (isFinite(touch)) point = touch - n * c.depth;
+    } else {
+      // Touching within rounding, GJK found the origin enclosed, and its witness lies outside one of the cores (a
+      // sliver B put it 3.5e-4 off B at scale 610): B's deepest point along -n instead (on B; moved by n * depth, on
+      // A's supporting line).
+      int deepest = 0;
+      for (int i = 1; i < kb.count; ++i) {
+        if (dot(kb.points[i], n) < dot(kb.points[deepest], n)) deepest = i;
       }
+      point = kb.points[deepest] - n * rb;
     }
-    if (isFinite(touch)) point = touch - n * moved;
   }
   m.normal = n;
   m.points[0] = {detail::noNegativeZero(point), c.depth, 1u << 30};
