@@ -177,6 +177,9 @@ std::uint32_t featureId(bool flip, int referenceVertex, int incidentVertex) {
     const Vec2 v11 = ref.points[i11], v12 = ref.points[i12];
     const Vec2 v21 = inc.points[i21], v22 = inc.points[i22];
     const Vec2 tangent = detail::unitOrZero(v12 - v11);
+    // A reference face of length 0 (a thin box's short face, its corners rounded together far from the origin)
+    // clips nothing: the incident face's far ends would be kept (2^272 off a box of 2^263: a fuzz finding).
+    if (tangent == Vec2{0.0, 0.0}) return singlePoint(pair, ka, kb);
     const double lower1 = 0.0, upper1 = dot(v12 - v11, tangent);
     const double upper2 = dot(v21 - v11, tangent), lower2 = dot(v22 - v11, tangent);
     if (upper2 < lower1 || upper1 < lower2) return singlePoint(pair, ka, kb);

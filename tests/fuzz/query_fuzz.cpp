@@ -384,6 +384,10 @@ void describe(const char* name, const Shape& s) {
   std::visit([&k](const auto& v) { detail::makeCore(v, k); }, s);
   std::fprintf(stderr, "%s kind %zu radius %a:", name, s.index(), k.radius);
   for (int i = 0; i < k.count; ++i) std::fprintf(stderr, " (%a, %a)", k.points[i].x, k.points[i].y);
+  if (const Box* b = std::get_if<Box>(&s)) {
+    std::fprintf(stderr, " box centre (%a, %a) half (%a, %a) angle %a", b->center.x, b->center.y, b->halfExtents.x,
+                 b->halfExtents.y, b->angle);
+  }
   std::fprintf(stderr, "\n");
 }
 

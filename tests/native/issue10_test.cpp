@@ -635,4 +635,25 @@ TEST(Issue12Fuzz, ManifoldPointOfASliverTriangleTouchingAFaceLiesOnBoth) {
   EXPECT_NEAR(moved.x - moved.y, 0.0, 1e-12);  // on the face through (-1/16, -1/16) and (60, 60)
 }
 
+// query_fuzz (2026-11-29): a thin box (2^263 long, 2^207 thick) inside a long one, both far from the origin (2^262):
+// the thin box's short face, its corners rounded together, was taken as the reference face and clipped nothing, so
+// the manifold kept the long box's far corners, 1e82 off A. Both points, moved by normal * depth, must lie on A
+// (within 2^-38 of the scale, as queries.h states).
+TEST(Issue12Fuzz, ManifoldOfAThinBoxInsideALongOneStaysOnTheThinBox) {
+  const Box a{{0x1.050505050505p+262, 0x1.050505050505p+262}, {0x1.0f4f4f4f4f4f4p+262, 0x1.6161618p+206},
+              0x1.7f4638c50fafbp+2};
+  const Box b{{0x1.050505050505p+262, 0x1.050505050505p+262}, {0x1.050505050505p+262, 0x1.4f4f4f4f4f4f4p+272},
+              0x1.7f4638c50fafbp+2};
+  const Manifold m = collideManifold(a, b);
+  ASSERT_GE(m.count, 1);
+  // (A is 2^-56 as thick as its distance from the origin: within rounding, the segment along its long axis)
+  const Vec2 axis{std::cos(a.angle), std::sin(a.angle)};
+  const Segment spine{a.center - axis * a.halfExtents.x, a.center + axis * a.halfExtents.x};
+  const double scale = 0x1.4f4f4f4f4f4f4p+272 + 0x1p+263;
+  for (int i = 0; i < m.count; ++i) {
+    const Vec2 moved = m.points[i].point + m.normal * m.points[i].depth;
+    EXPECT_LE(std::sqrt(closestPoint(spine, moved).distanceSquared), std::ldexp(scale, -38)) << "point " << i;
+  }
+}
+
 }  // namespace
