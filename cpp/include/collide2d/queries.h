@@ -8,8 +8,9 @@
 //   with the overloads below (for a pair with a capsule, collide(Shape, Shape) is collide() of that order).
 // * Magnitude S of a query: the largest absolute coordinate, radius or translation among its inputs. Precision
 //   bounds below are stated relative to S: "within 2^-40 S" means an absolute error of at most S / 2^40. They hold
-//   for nonzero magnitudes in [2^-460, 2^460] (GJK rescales by powers of two, exactly); "exact" answers hold while
-//   the nonzero coordinates of a call lie within 2^485 of each other (collide2d.h). docs/precision.md has the table.
+//   for nonzero magnitudes in [2^-460, 2^460] (GJK rescales by powers of two, exactly) whose nonzero coordinates lie
+//   within 2^485 of each other, as "exact" answers do (collide2d.h); beyond that span a sliver thinner than its own
+//   coordinates' precision can make distance() stop on a wrong feature. docs/precision.md has the table.
 // * Overlap booleans of capsules compare a computed distance with the radius, like circles (no epsilon): right
 //   whenever the exact gap (or overlap) of the grown shapes exceeds 2^-40 S. The cores' intersection (segment
 //   against segment or polygon) is decided by the existing exact / SAT tests, so crossing cores always overlap.
