@@ -16,7 +16,7 @@
 // bindings: +0.9 KB, 165,831 -> 166,732; bench/results/2026-11-29-single-calls-2.md), the level scene's World frame
 // (the pair sort's span, finish's live blocks, compound pairs' certificates: +1.3 KB; bench/results/2026-11-29-level.md).
 // Then quiet steps (the World's grid, pairs and results kept while few bodies move: +3.9 KB; 172,213 = bundle 21,979 +
-// wasm 150,234; bench/results/2026-11-29-quiet-steps.md), and collideManifold's two fuzz fixes (+0.3 KB: 172,566).
+// wasm 150,234; bench/results/2026-11-29-quiet-steps.md), and collideManifold's two fuzz fixes (+0.3 KB), the candidate emission shared by both collects (-0.1 KB): 172,445.
 // The inline entry (the wasm embedded gzipped, in base64) is reported on its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

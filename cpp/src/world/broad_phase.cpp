@@ -462,30 +462,10 @@ bool BroadPhase::collect(const std::vector<Proxy>& proxies) {
   candidates.clear();
   bool ok = true;
   const Proxy* bb = proxies.data();
-  std::size_t& partPairs = partPairBound;
-  partPairs = 0;
+  partPairBound = 0;
   chainPairs = 0;
   auto emit = [&](std::uint32_t i, std::uint32_t j) __attribute__((always_inline)) {
-    if ((bb[i].kind != kDynamic && bb[j].kind != kDynamic) || !shouldCollide(bb[i].filter, bb[j].filter) ||
-        !boundsOverlap(bb[i].box, bb[j].box)) {
-      return;
-    }
-    if ((bb[i].parts | bb[j].parts) != 0) [[unlikely]] {
-      if (((bb[i].parts | bb[j].parts) & kChainParts) != 0) {
-        ++chainPairs;  // (bounded through the chain's tree: the facade's chainPartBound)
-      } else {
-        partPairs += std::size_t{std::max<std::uint16_t>(bb[i].parts, 1)} * std::max<std::uint16_t>(bb[j].parts, 1);
-      }
-    }
-    // Growth by a quarter (plus grow's eighth): capacity within ~1.4x of the largest frame's candidates (was 2x + 1/8,
-    // then 1.5x + 1/8).
-    if (candidates.size() + 2 > candidates.capacity() &&
-        !grow(candidates, candidates.size() + candidates.size() / 4 + 2)) {
-      ok = false;
-      return;
-    }
-    candidates.push_back(i);
-    candidates.push_back(j | ((bb[i].parts | bb[j].parts) != 0 ? kCompoundPair : 0u));
+    if (!emitCandidate(bb, i, j)) ok = false;
   };
   forGridPairs(grid, emit, ok);
   // The large bodies of grid against every body of grid (large against large once).

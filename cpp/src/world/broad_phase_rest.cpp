@@ -105,13 +105,7 @@ __attribute__((noinline)) void BroadPhase::disarm() {
   release(movedBits);
   release(kept);
   release(found);
-  release(movers.entries.minX);
-  release(movers.entries.minY);
-  release(movers.entries.maxX);
-  release(movers.entries.maxY);
-  release(movers.entries.body);
-  release(movers.entryCells);
-  release(movers.bucketStart);
+  movers = Grid{};
 }
 
 // The pairs of this step: the kept ones without a moved body (their bodies' bounds, filters and kinds are as they
@@ -124,33 +118,14 @@ __attribute__((noinline)) bool BroadPhase::collectQuiet(const std::vector<Proxy>
   chainPairs = 0;
   bool ok = true;
   const Proxy* bb = proxies.data();
-  auto account = [&](std::uint32_t i, std::uint32_t j) {
-    if (((bb[i].parts | bb[j].parts) & kChainParts) != 0) {
-      ++chainPairs;
-    } else {
-      partPairBound += std::size_t{std::max<std::uint16_t>(bb[i].parts, 1)} * std::max<std::uint16_t>(bb[j].parts, 1);
-    }
-  };
   auto emit = [&](std::uint32_t i, std::uint32_t j) {
-    if ((bb[i].kind != kDynamic && bb[j].kind != kDynamic) || !shouldCollide(bb[i].filter, bb[j].filter) ||
-        !boundsOverlap(bb[i].box, bb[j].box)) {
-      return;
-    }
-    const bool compound = (bb[i].parts | bb[j].parts) != 0;
-    if (compound) account(i, j);
-    if (candidates.size() + 2 > candidates.capacity() &&
-        !grow(candidates, candidates.size() + candidates.size() / 4 + 2)) {
-      ok = false;
-      return;
-    }
-    candidates.push_back(i);
-    candidates.push_back(j | (compound ? kCompoundPair : 0u));
+    if (!emitCandidate(bb, i, j)) ok = false;
   };
   if (!grow(candidates, kept.size() + kept.size() / 8 + 64)) return false;
   for (std::size_t p = 0; p < kept.size(); p += 2) {
     const std::uint32_t i = kept[p], j = kept[p + 1];
     if (isMoved(i) || isMoved(j & kCandidateIndex)) continue;
-    if ((j & kCompoundPair) != 0) account(i, j & kCandidateIndex);
+    if ((j & kCompoundPair) != 0) countParts(bb, i, j & kCandidateIndex);
     candidates.push_back(i);
     candidates.push_back(j);
   }
