@@ -124,8 +124,15 @@ class Twins {
       const bool manifolds = mode == ContactMode::Manifolds;
       const auto numbers = manifolds ? w.pairManifolds() : w.pairContacts();
       const std::size_t stride = manifolds ? World::kPairManifoldStride : World::kPairContactStride;
+      // (each pair's part records, in their order: a quiet step renumbers the kept ones, NarrowPhase::keepResults)
+      const auto parts = w.pairParts();
+      std::vector<std::vector<std::uint64_t>> partsOf(pairs.size() / 2);
+      for (std::size_t r = 0; r < parts.size(); r += World::kPairPartStride) {
+        partsOf[parts[r]].insert(partsOf[parts[r]].end(), {parts[r + 1], parts[r + 2]});
+      }
       for (std::size_t k = 0; k < pairs.size() / 2; ++k) {
         std::vector<std::uint64_t> r{pairs[2 * k], pairs[2 * k + 1]};
+        r.insert(r.end(), partsOf[k].begin(), partsOf[k].end());
         if (mode != ContactMode::PairsOnly) {
           for (std::size_t c = 0; c < stride; ++c) {
             std::uint64_t bits;
